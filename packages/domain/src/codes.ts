@@ -46,7 +46,9 @@ export function statusLabel(
 
 /**
  * A record counts as active when its status is 1, or 9 not yet past its expiration date
- * (spec 1 §3 for dependents, spec 3 §3 for processes).
+ * (spec 1 §3 for dependents, spec 3 §3 for processes). The expiration date is the last day of
+ * coverage, so on that day the record is not yet past it and still counts as active, while its
+ * label (which asks for an expiration in the future) already reads Terminated.
  */
 export function isActiveRecord(
   status: number,
@@ -54,7 +56,7 @@ export function isActiveRecord(
   today: string = todayIso(),
 ): boolean {
   if (status === PROCESS_STATUS.active) return true;
-  return status === PROCESS_STATUS.terminated && !!expirationDate && expirationDate > today;
+  return status === PROCESS_STATUS.terminated && !!expirationDate && expirationDate >= today;
 }
 
 export const GENDERS = { M: 'Male', F: 'Female', U: 'Unspecified' } as const;
@@ -75,7 +77,13 @@ export const USER_TYPES = { i: 'Internal', b: 'Broker', c: 'Client' } as const;
 export type UserTypeCode = keyof typeof USER_TYPES;
 export const USER_TYPE_CODES: readonly UserTypeCode[] = ['i', 'b', 'c'];
 
-export const ORGANIZATION_TYPES = ['Employer', 'Union', 'Municipality', 'School District', 'TPA'] as const;
+export const ORGANIZATION_TYPES = [
+  'Employer',
+  'Union',
+  'Municipality',
+  'School District',
+  'TPA',
+] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];
 
 export const ENVIRONMENTS = ['prod', 'demo', 'stage', 'qa'] as const;

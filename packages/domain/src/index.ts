@@ -6,3 +6,6 @@ export * from './dates.ts';
 export * from './organizations.ts';
 export * from './claims.ts';
 export * from './errors.ts';
+export * from './validation.ts';
+export * from './format.ts';
+export * from './masks.ts';

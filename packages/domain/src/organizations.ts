@@ -67,5 +67,8 @@ export const organizationDetail = organizationSummary.extend({
 export type OrganizationDetail = z.infer<typeof organizationDetail>;
 
 export const organizationIdParams = z.object({
-  orgId: z.coerce.number({ error: 'orgId must be a number' }).int('orgId must be a whole number').positive('orgId must be positive'),
+  orgId: z.coerce
+    .number({ error: 'orgId must be a number' })
+    .int('orgId must be a whole number')
+    .positive('orgId must be positive'),
 });

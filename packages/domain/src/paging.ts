@@ -41,7 +41,11 @@ export function pagingQuery<const F extends readonly [string, ...string[]]>(sort
       .default(0),
     sort: z
       .string()
-      .regex(/^[A-Za-z0-9_]+:(asc|desc)$/, 'sort must be field:asc or field:desc')
+      // Aborts so that a malformed sort gets one message, not a second about its field.
+      .regex(/^[A-Za-z0-9_]+:(asc|desc)$/, {
+        error: 'sort must be field:asc or field:desc',
+        abort: true,
+      })
       .refine(
         (s) => (sortFields as readonly string[]).includes(s.split(':')[0] ?? ''),
         `sort field must be one of ${sortFields.join(', ')}`,

@@ -156,7 +156,13 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
     groupKey: 'itHelpDesk',
     protected: false,
     description: 'Helps users sign in: views users and organizations, unlocks portal accounts.',
-    permissions: [P.viewUsers, P.editUsers, P.authorizationViewOrgs, P.viewOrganizations, P.agentUnlockMemberPortal],
+    permissions: [
+      P.viewUsers,
+      P.editUsers,
+      P.authorizationViewOrgs,
+      P.viewOrganizations,
+      P.agentUnlockMemberPortal,
+    ],
   },
   {
     id: 7,
