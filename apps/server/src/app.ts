@@ -1,0 +1,218 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import { accessControl } from './platform/auth/access.ts';
+import { createAccessTokenVerifier } from './platform/auth/access-token.ts';
+import { registerOidcProvider } from './platform/auth/oidc-provider.ts';
+import type { Database } from './platform/db/database.ts';
+import type { DB } from './platform/db/schema.ts';
+import { serializeRequest } from './platform/http/log-redaction.ts';
+import { HttpProblem, PROBLEM_CONTENT_TYPE } from './platform/http/problem.ts';
+import type { JobQueue } from './platform/jobs/job-queue.ts';
+import type { MailService } from './platform/mail/mail-service.ts';
+import type { Secrets } from './platform/secrets.ts';
+import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+/** What every module may use; built once per process by main.ts or a test. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Kysely<DB>;
+  secrets: Secrets;
+  jobs: JobQueue;
+  mail: MailService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** The service prefixes of design.md §1; every route under them is an API route. */
+export const API_PREFIXES = [
+  '/portal/v1',
+  '/authorization/v1',
+  '/issues/v1',
+  '/msr-search/v1',
+  '/members-hub/v1',
+  '/plans/v1',
+  '/comm-manager',
+  '/protect/v1',
+  '/keystonefile/v1',
+  '/eligibilityImportSchema',
+  '/datamapping/v1',
+  '/evaluate/v1',
+  '/salesforce/v1',
+  '/api',
+  '/oidc',
+] as const;
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some(
+    (prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`),
+  );
+}
+
+function sendProblem(reply: FastifyReply, problem: HttpProblem) {
+  return reply.status(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem.toProblem());
+}
+
+/** Field path of a zod issue as the client named it: `query.limit` → `limit`. */
+function fieldName(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '.') || 'request';
+}
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+    },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('ctx', ctx);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Set before any plugin registers: child contexts copy the handlers they find.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpProblem) return sendProblem(reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const params: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath);
+        params[name] ??= issue.message ?? 'is not valid';
+      }
+      const detail = Object.entries(params)
+        .map(([name, message]) => `${name}: ${message}`)
+        .join('; ');
+      return sendProblem(reply, new HttpProblem(400, 'Bad Request', detail, params));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return sendProblem(
+        reply,
+        new HttpProblem(500, 'Internal Server Error', 'A server error occurred.'),
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, new HttpProblem(status, 'Bad Request', error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendProblem(
+      reply,
+      new HttpProblem(500, 'Internal Server Error', 'A server error occurred.'),
+    );
+  });
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const wantsPage = request.method === 'GET' && !isApiPath(url) && !/\.[a-z0-9]+$/i.test(url);
+    if (wantsPage && fs.existsSync(indexHtml)) {
+      // The single-page app owns every other path, its own not-found page included.
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(fs.createReadStream(indexHtml));
+    }
+    return sendProblem(
+      reply,
+      new HttpProblem(404, 'Not Found', `${request.method} ${url} does not exist`),
+    );
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Ant Design writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: [
+          "'self'",
+          ...(config.oidc.builtIn ? [] : [new URL(config.oidc.issuer).origin]),
+        ],
+        formAction: [
+          "'self'",
+          ...(config.oidc.builtIn ? [] : [new URL(config.oidc.issuer).origin]),
+        ],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Pillar API',
+        version: '1.0.0',
+        description: 'The services of the Pillar portal. Every call needs a bearer token.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(accessControl, {
+    db: ctx.db,
+    verifier: await createAccessTokenVerifier(config, ctx.secrets),
+  });
+
+  // Third-party plugin routes (documentation, static files) are public by nature.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: route.config?.access ?? 'public' };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+    if (fs.existsSync(path.join(config.webDist, 'index.html'))) {
+      await scope.register(fastifyStatic, {
+        root: config.webDist,
+        wildcard: false,
+        index: false,
+        // Hashed assets never change; index.html must always be fresh.
+        setHeaders: (reply, file) => {
+          if (file.includes(`${path.sep}assets${path.sep}`)) {
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+          }
+        },
+      });
+    }
+  });
+
+  if (config.oidc.builtIn) await registerOidcProvider(app, ctx);
+
+  await app.register(systemRoutes);
+  await app.register(authorizationRoutes, { prefix: '/authorization/v1' });
+  await app.register(organizationsRoutes, { prefix: '/portal/v1' });
+
+  return app;
+}

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { ENVIRONMENTS } from '@pillar/domain';
+
+/** The repository root, so relative defaults do not depend on the working directory. */
+export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+/** Spec 1 §9: "a falsy value falls back to this" — 0 or empty means the default. */
+const positiveMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .transform((v) => (v ? v : fallback));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address users reach the portal at; the OIDC issuer and redirects are built from it. */
+  PUBLIC_URL: z.url().optional(),
+  PILLAR_ENV: z.enum(ENVIRONMENTS).default('demo'),
+  PEN_TEST: bool(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  PGLITE_DIR: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+
+  /** Base64 of 32 bytes; generated into the data directory when unset. */
+  SSN_ENCRYPTION_KEY: z.string().optional(),
+
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_AUDIENCE: z.string().optional(),
+  OIDC_SCOPE: z.string().default('openid profile email'),
+  /** JSON object of extra authorize parameters for an external issuer, e.g. {"audience":"..."}. */
+  OIDC_EXTRA_QUERY: z.string().optional(),
+  /** Claim of an external issuer's access token that holds the user's e-mail. */
+  OIDC_EMAIL_CLAIM: z.string().default('email'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCKOUT_MINUTES: z.coerce.number().int().positive().default(15),
+
+  SESSION_TIMEOUT_MS: positiveMs(300_000),
+  INTERNAL_SESSION_TIMEOUT_MS: positiveMs(3_600_000),
+  INACTIVITY_WARNING_MS: positiveMs(120_000),
+
+  FEEDBACK_URL: z.string().default('https://github.com/pillar-portal/pillar/discussions'),
+  TERMS_URL: z.string().default('/terms'),
+
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Pillar <no-reply@pillar.example>'),
+
+  /** Load demo data into an empty database on start. */
+  SEED_DEMO: bool(true),
+  WEB_DIST: z.string().optional(),
+  /** Run job workers in this process (the `start` and `worker` sub-commands). */
+  RUN_WORKERS: bool(true),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  environment: (typeof ENVIRONMENTS)[number];
+  penTest: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  database: { url?: string; pgliteDir: string; poolSize: number };
+  dataDir: string;
+  ssnEncryptionKey?: string;
+  oidc: {
+    /** True when our own provider under /oidc issues the tokens. */
+    builtIn: boolean;
+    issuer: string;
+    clientId: string;
+    audience: string;
+    scope: string;
+    extraQueryParams: Record<string, string>;
+    emailClaim: string;
+    accessTokenTtlSeconds: number;
+  };
+  login: { maxFailures: number; lockoutMinutes: number };
+  session: { timeoutMs: number; internalTimeoutMs: number; warningMs: number };
+  links: { feedback: string; terms: string };
+  mail: { smtpUrl?: string; from: string };
+  seedDemo: boolean;
+  runWorkers: boolean;
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; every other module takes the typed result. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  const external = !!e.OIDC_ISSUER;
+  if (external && (!e.OIDC_CLIENT_ID || !e.OIDC_AUDIENCE)) {
+    throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_AUDIENCE as well');
+  }
+  let extraQueryParams: Record<string, string> = {};
+  if (e.OIDC_EXTRA_QUERY) {
+    try {
+      extraQueryParams = z.record(z.string(), z.string()).parse(JSON.parse(e.OIDC_EXTRA_QUERY));
+    } catch {
+      throw new ConfigError('OIDC_EXTRA_QUERY must be a JSON object of strings');
+    }
+  }
+  const audience = e.OIDC_AUDIENCE ?? 'urn:pillar:api';
+  const config: Config = {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    environment: e.PILLAR_ENV,
+    penTest: e.PEN_TEST,
+    logLevel: e.LOG_LEVEL,
+    database: {
+      url: e.DATABASE_URL || undefined,
+      pgliteDir: path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(e.DATA_DIR, 'db')),
+      poolSize: e.DATABASE_POOL_SIZE,
+    },
+    dataDir,
+    ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,
+    oidc: {
+      builtIn: !external,
+      issuer: external ? e.OIDC_ISSUER!.replace(/\/$/, '') : `${publicUrl}/oidc`,
+      clientId: e.OIDC_CLIENT_ID ?? 'pillar-web',
+      audience,
+      scope: e.OIDC_SCOPE,
+      // Our provider takes the audience as an RFC 8707 resource indicator.
+      extraQueryParams: external ? extraQueryParams : { resource: audience, ...extraQueryParams },
+      emailClaim: e.OIDC_EMAIL_CLAIM,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, lockoutMinutes: e.LOGIN_LOCKOUT_MINUTES },
+    session: {
+      timeoutMs: e.SESSION_TIMEOUT_MS,
+      internalTimeoutMs: e.INTERNAL_SESSION_TIMEOUT_MS,
+      warningMs: e.INACTIVITY_WARNING_MS,
+    },
+    links: { feedback: e.FEEDBACK_URL, terms: e.TERMS_URL },
+    mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
+    seedDemo: e.SEED_DEMO,
+    runWorkers: e.RUN_WORKERS,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+  };
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,108 @@
+import { parseArgs } from 'node:util';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { closeContext, createContext, createLogger } from './platform/context.ts';
+import { openDatabase } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { hashPassword } from './platform/auth/passwords.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
+import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
+
+const USAGE = `Usage: node apps/server/src/main.ts <command>
+
+Commands:
+  start     API and job workers in one process (the default for npm start)
+  api       API only
+  worker    job workers only
+  migrate   apply database migrations and exit
+  seed      load demo data into an empty database and exit
+            --organizations N   how many organizations (default 48)`;
+
+function printLogins(publicUrl: string): void {
+  const lines = PERSONAS.map((p) => `  ${p.username.padEnd(36)} ${p.description}`);
+  console.log(
+    `\nPillar is running at ${publicUrl}\n\nDemo logins (password for all: ${DEMO_PASSWORD}):\n${lines.join('\n')}\n`,
+  );
+}
+
+async function serve(withApi: boolean, withWorkers: boolean): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config);
+  const ctx = await createContext(config, log);
+  if (config.seedDemo && (await isDatabaseEmpty(ctx.db))) {
+    const result = await seedDemo(ctx.db, { hashPassword });
+    log.info(result, 'demo data loaded');
+  }
+  await ctx.jobs.start();
+  if (withWorkers) await ctx.mail.startWorker();
+
+  const app = withApi ? await buildApp(ctx) : undefined;
+  if (app) await app.listen({ port: config.port, host: config.host });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await app?.close();
+    await closeContext(ctx);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  if (app && config.seedDemo) printLogins(config.publicUrl);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { organizations: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const command = positionals[0] ?? 'start';
+  if (values.help) return void console.log(USAGE);
+  switch (command) {
+    case 'start':
+      return serve(true, loadConfig().runWorkers);
+    case 'api':
+      return serve(true, false);
+    case 'worker':
+      return serve(false, true);
+    case 'migrate': {
+      const config = loadConfig();
+      const database = await openDatabase(config.database);
+      const applied = await migrateToLatest(database.db);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      return database.close();
+    }
+    case 'seed': {
+      const config = loadConfig();
+      const log = createLogger(config);
+      const ctx = await createContext(config, log);
+      try {
+        if (!(await isDatabaseEmpty(ctx.db))) {
+          console.log('The database already holds organizations; seed only fills an empty one.');
+          return;
+        }
+        const organizations = values.organizations ? Number(values.organizations) : undefined;
+        const result = await seedDemo(ctx.db, { hashPassword, organizations });
+        console.log(
+          `Seeded ${result.organizations} organizations, ${result.groups} groups, ${result.users} users.`,
+        );
+      } finally {
+        await closeContext(ctx);
+      }
+      return;
+    }
+    default:
+      console.error(`Unknown command: ${command}\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type UserClaims } from '@pillar/domain';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { SESSION_TIMEOUT_MS: '0', INTERNAL_SESSION_TIMEOUT_MS: '3600000' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function claims(key: Parameters<TestApp['injectAs']>[0]): Promise<UserClaims> {
+  const response = await t.injectAs(key, { method: 'GET', url: '/authorization/v1/claims' });
+  expect(response.statusCode).toBe(200);
+  return response.json<UserClaims>();
+}
+
+describe('GET /authorization/v1/claims', () => {
+  it('tells the super admin they are internal, rxbAdmin, with every organization', async () => {
+    const c = await claims('superAdmin');
+    expect(c).toMatchObject({
+      userType: 'i',
+      rxbAdmin: true,
+      scope: 'all',
+      username: 'admin@pillar.example',
+      firstName: 'Ada',
+    });
+    expect(c.userId).toBe(await t.userNo('superAdmin'));
+    expect(c.userNo).toBe(c.userId);
+    expect(c.permissions).toContain(PERMISSIONS.viewOrganizations);
+    expect(c.permissions).toContain(PERMISSIONS.editProtectedRoles);
+    expect(c.sessionTimeoutMs).toBe(3_600_000);
+  });
+
+  it('gives a broker their two organizations and the default (falsy → 300000 ms) timeout', async () => {
+    const c = await claims('broker');
+    expect(c.userType).toBe('b');
+    expect(c.rxbAdmin).toBe(false);
+    expect(c.scope).toHaveLength(2);
+    expect(c.sessionTimeoutMs).toBe(300_000);
+    expect(c.permissions).toContain(PERMISSIONS.viewMember);
+    expect(c.permissions).not.toContain(PERMISSIONS.editProtectedRoles);
+  });
+
+  it('leaves the client viewer without the SSN permission', async () => {
+    const c = await claims('clientNoSsn');
+    expect(c.permissions).toContain(PERMISSIONS.viewMember);
+    expect(c.permissions).not.toContain(PERMISSIONS.viewSsn);
+    expect(c.permissions).not.toContain(PERMISSIONS.editMember);
+  });
+
+  it('gives the agent only agent-desktop permissions', async () => {
+    const c = await claims('agent');
+    expect(c.permissions).toContain(PERMISSIONS.appAgent);
+    expect(c.permissions).not.toContain(PERMISSIONS.viewOrganizations);
+    expect(c.permissions).not.toContain(PERMISSIONS.viewMember);
+  });
+
+  it('reflects a role change on the very next call', async () => {
+    const userNo = await t.userNo('clientNoSsn');
+    await t.ctx.db
+      .insertInto('user_role')
+      .values({ user_no: userNo, role_id: 21, created_by: null })
+      .execute();
+    try {
+      expect((await claims('clientNoSsn')).permissions).toContain(PERMISSIONS.viewSsn);
+    } finally {
+      await t.ctx.db
+        .deleteFrom('user_role')
+        .where('user_no', '=', userNo)
+        .where('role_id', '=', 21)
+        .execute();
+    }
+    expect((await claims('clientNoSsn')).permissions).not.toContain(PERMISSIONS.viewSsn);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/authorization/v1/claims' });
+    expect(response.statusCode).toBe(401);
+  });
+});

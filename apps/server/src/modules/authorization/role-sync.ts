@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import { ROLE_DEFINITIONS } from '@pillar/domain';
+import type { DB } from '../../platform/db/schema.ts';
+
+/**
+ * Makes the role tables match the role definitions of the domain package, which are the single
+ * source of truth for what each role grants. Runs on every start, after the migrations.
+ */
+export async function syncRoles(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const role of ROLE_DEFINITIONS) {
+      const values = {
+        key: role.key,
+        name: role.name,
+        user_type: role.userType,
+        group_key: role.groupKey,
+        protected: role.protected,
+        hidden_without: role.hiddenWithout ?? null,
+        description: role.description,
+      };
+      await tx
+        .insertInto('role')
+        .values({ role_id: role.id, ...values })
+        .onConflict((oc) => oc.column('role_id').doUpdateSet(values))
+        .execute();
+      await tx.deleteFrom('role_permission').where('role_id', '=', role.id).execute();
+      if (role.permissions.length > 0) {
+        await tx
+          .insertInto('role_permission')
+          .values(
+            [...new Set(role.permissions)].map((permission) => ({ role_id: role.id, permission })),
+          )
+          .execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsOfRoles, satisfiesRule } from '@pillar/domain';
+import Fastify from 'fastify';
+import { accessControl, describeRule } from '../../platform/auth/access.ts';
+import { createAccessTokenVerifier } from '../../platform/auth/access-token.ts';
+import { PERSONAS, type Persona } from '../../seed/personas.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A URL for a route pattern: every path parameter becomes 1. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*$/, 'x');
+}
+
+function allows(
+  persona: Persona,
+  rule: Exclude<NonNullable<TestApp['app']['routeTable'][number]['access']>, string>,
+) {
+  if (rule.userTypes && !rule.userTypes.includes(persona.userType)) return false;
+  if (rule.rxbAdmin && !persona.rxbAdmin) return false;
+  return satisfiesRule(permissionsOfRoles(persona.roles), rule);
+}
+
+describe('route table', () => {
+  it('has an access rule on every route', () => {
+    const missing = t.app.routeTable.filter((route) => route.access === undefined);
+    expect(missing.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+    expect(t.app.routeTable.length).toBeGreaterThan(5);
+  });
+
+  it('refuses a route without a rule, whoever asks, and lists it as missing', async () => {
+    const app = Fastify();
+    await app.register(accessControl, {
+      db: t.ctx.db,
+      verifier: await createAccessTokenVerifier(t.config, t.ctx.secrets),
+    });
+    app.get('/forgotten', async () => ({ secret: true }));
+    await app.ready();
+    try {
+      expect(app.routeTable.filter((r) => r.access === undefined).map((r) => r.url)).toEqual([
+        '/forgotten',
+      ]);
+      const response = await app.inject({
+        method: 'GET',
+        url: '/forgotten',
+        headers: { authorization: `Bearer ${await t.tokenFor('superAdmin')}` },
+      });
+      expect(response.statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('exercises every permission rule with an allowed and a refused persona', async () => {
+    const checked: string[] = [];
+    for (const route of t.app.routeTable) {
+      const rule = route.access;
+      if (rule === undefined || rule === 'public' || route.method === 'HEAD') continue;
+      const url = concrete(route.url);
+      const method = route.method;
+      if (rule === 'authenticated') {
+        const anonymous = await t.app.inject({ method, url });
+        expect(anonymous.statusCode, `${method} ${url} without a token`).toBe(401);
+        const signedIn = await t.injectAs('client', { method, url });
+        expect([401, 403], `${method} ${url} signed in`).not.toContain(signedIn.statusCode);
+        checked.push(`${method} ${route.url}`);
+        continue;
+      }
+      const allowed = PERSONAS.find((p) => allows(p, rule));
+      const refused = PERSONAS.find((p) => !allows(p, rule));
+      expect(
+        allowed,
+        `a persona allowed on ${method} ${route.url} (${describeRule(rule)})`,
+      ).toBeDefined();
+      expect(
+        refused,
+        `a persona refused on ${method} ${route.url} (${describeRule(rule)})`,
+      ).toBeDefined();
+      const yes = await t.injectAs(allowed!.key, { method, url });
+      expect([401, 403], `${allowed!.key} on ${method} ${url}`).not.toContain(yes.statusCode);
+      const no = await t.injectAs(refused!.key, { method, url });
+      expect(no.statusCode, `${refused!.key} on ${method} ${url}`).toBe(403);
+      checked.push(`${method} ${route.url}`);
+    }
+    expect(checked).toContain('GET /portal/v1/organizations');
+    expect(checked).toContain('GET /authorization/v1/claims');
+  });
+});

@@ -1,0 +1,24 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './db/schema.ts';
+
+export interface AuditEntry {
+  actorUserNo: number | null;
+  action: string;
+  entity: string;
+  entityId?: string | number | null;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends to the audit log. Callers pass no secrets: no SSNs, passwords or tokens. */
+export async function writeAudit(db: Kysely<DB>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_no: entry.actorUserNo,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
+}

@@ -1,0 +1,113 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { satisfiesRule, type PermissionRule } from '@pillar/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../http/problem.ts';
+import { TokenError, type AccessTokenVerifier } from './access-token.ts';
+import { loadPrincipal, type Principal } from './principal.ts';
+
+/**
+ * What a route needs. Every route declares one (`config.access`); a route without it is
+ * refused, and the route-table test fails, so nothing is open by accident.
+ */
+export type AccessRule =
+  | 'public'
+  | 'authenticated'
+  | (PermissionRule & { userTypes?: readonly ('i' | 'b' | 'c')[]; rxbAdmin?: boolean });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+export function describeRule(rule: AccessRule | undefined): string {
+  if (!rule) return 'none';
+  if (typeof rule === 'string') return rule;
+  const list =
+    'allOf' in rule ? `all of ${rule.allOf.join(', ')}` : `any of ${rule.anyOf.join(', ')}`;
+  return list;
+}
+
+/** The principal of an authenticated route; its absence is a programming error. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+async function accessPlugin(
+  app: FastifyInstance,
+  options: { db: Kysely<DB>; verifier: AccessTokenVerifier },
+): Promise<void> {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Fastify adds a HEAD twin to every GET, with the GET's options: listed once, as the GET.
+      if (method === 'HEAD') continue;
+      // Read the rule when asked: hooks of inner plugin scopes may still set it after this one.
+      app.routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return route.config?.access;
+        },
+      });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.access;
+    // Unmatched URLs reach the not-found handler, which decides for itself.
+    if (request.is404) return;
+    if (rule === 'public') return;
+    if (rule === undefined) throw forbidden('This route declares no access rule.');
+
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    let principal: Principal | undefined;
+    try {
+      const subject = await options.verifier.verify(token);
+      principal =
+        subject.kind === 'userNo'
+          ? await loadPrincipal(options.db, { userNo: subject.userNo })
+          : subject.email
+            ? await loadPrincipal(options.db, { username: subject.email })
+            : undefined;
+    } catch (error) {
+      if (error instanceof TokenError)
+        throw unauthorized('Your session is not valid. Sign in again.');
+      throw error;
+    }
+    if (!principal) throw unauthorized('Your account is not active in Pillar.');
+    request.principal = principal;
+
+    if (rule === 'authenticated') return;
+    if (rule.userTypes && !rule.userTypes.includes(principal.userType)) throw forbidden();
+    if (rule.rxbAdmin && !principal.rxbAdmin) throw forbidden();
+    if (!satisfiesRule(principal.permissions, rule)) throw forbidden();
+  });
+}
+
+export const accessControl = fp(accessPlugin, { name: 'access-control' });

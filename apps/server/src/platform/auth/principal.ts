@@ -1,0 +1,84 @@
+import { sql, type Kysely } from 'kysely';
+import type { Permission, UserTypeCode } from '@pillar/domain';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The signed-in user as every service sees them: who they are, what they may do and which
+ * organizations and groups they may see. Loaded from the database on each request, so a
+ * change of roles or access takes effect on the next call.
+ */
+export interface Principal {
+  userNo: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  userType: UserTypeCode;
+  rxbAdmin: boolean;
+  permissions: ReadonlySet<Permission>;
+  roleKeys: readonly string[];
+  /** 'all' for rxbAdmin and all-organization internal users; otherwise the granted numbers. */
+  organizations: 'all' | ReadonlySet<number>;
+  /** Per organization with restricted groups, the groups granted. Absent means all groups. */
+  restrictedGroups: ReadonlyMap<number, ReadonlySet<number>>;
+}
+
+interface PrincipalRow {
+  user_no: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  user_type: UserTypeCode;
+  rxb_admin: boolean;
+  all_organizations: boolean;
+  active: boolean;
+  role_keys: string[] | null;
+  permissions: string[] | null;
+  organizations: { o: number; r: boolean; g: number[] | null }[] | null;
+}
+
+/** One statement: user, roles, permissions and organization/group grants together. */
+export async function loadPrincipal(
+  db: Kysely<DB>,
+  by: { userNo: number } | { username: string },
+): Promise<Principal | undefined> {
+  const where =
+    'userNo' in by ? sql`u.user_no = ${by.userNo}` : sql`lower(u.username) = lower(${by.username})`;
+  const { rows } = await sql<PrincipalRow>`
+    select u.user_no, u.username, u.first_name, u.last_name, u.user_type, u.rxb_admin,
+           u.all_organizations, u.active,
+           (select array_agg(r.key order by r.key) from user_role ur join role r on r.role_id = ur.role_id
+             where ur.user_no = u.user_no) as role_keys,
+           (select array_agg(distinct rp.permission) from user_role ur
+             join role_permission rp on rp.role_id = ur.role_id where ur.user_no = u.user_no) as permissions,
+           (select json_agg(json_build_object('o', uo.organization_no, 'r', uo.restrict_benefit_groups,
+               'g', (select array_agg(ubg.benefit_group_no) from user_benefit_group ubg
+                      where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)))
+              from user_organization uo where uo.user_no = u.user_no) as organizations
+      from app_user u
+     where ${where}`.execute(db);
+  const row = rows[0];
+  if (!row || !row.active) return undefined;
+  const restrictedGroups = new Map<number, ReadonlySet<number>>();
+  for (const grant of row.organizations ?? []) {
+    if (grant.r) restrictedGroups.set(grant.o, new Set(grant.g ?? []));
+  }
+  const allOrganizations = row.user_type === 'i' && (row.rxb_admin || row.all_organizations);
+  return {
+    userNo: row.user_no,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    userType: row.user_type,
+    rxbAdmin: row.rxb_admin,
+    permissions: new Set((row.permissions ?? []) as Permission[]),
+    roleKeys: row.role_keys ?? [],
+    organizations: allOrganizations
+      ? 'all'
+      : new Set((row.organizations ?? []).map((grant) => grant.o)),
+    restrictedGroups: allOrganizations ? new Map() : restrictedGroups,
+  };
+}
+
+export function canSeeOrganization(principal: Principal, organizationNo: number): boolean {
+  return principal.organizations === 'all' || principal.organizations.has(organizationNo);
+}

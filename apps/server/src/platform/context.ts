@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { AppContext } from '../app.ts';
+import type { Config } from '../config.ts';
+import { syncRoles } from '../modules/authorization/role-sync.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
+import { createMailService } from './mail/mail-service.ts';
+import { loadSecrets } from './secrets.ts';
+
+export function createLogger(config: Config): FastifyBaseLogger {
+  return pino({ level: config.logLevel });
+}
+
+/**
+ * Opens the database, brings its schema and roles up to date, and wires the services every
+ * module shares. The caller starts the job queue when it runs workers or sends jobs.
+ */
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { database?: Database } = {},
+): Promise<AppContext> {
+  const database = options.database ?? (await openDatabase(config.database));
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  await syncRoles(database.db);
+  const secrets = await loadSecrets(config);
+  const jobs = createJobQueue(database, log);
+  const mail = createMailService({ config, db: database.db, jobs, log });
+  return { config, database, db: database.db, secrets, jobs, mail };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.jobs.stop();
+  await ctx.database.close();
+}

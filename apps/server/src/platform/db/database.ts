@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../../config.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+
+/** Dates stay 'YYYY-MM-DD' strings end to end; a JS Date would shift them by time zone. */
+const keepText = (value: string) => value;
+/** Counts (int8) fit in a JS number for every table we have. */
+const toNumber = (value: string) => Number(value);
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'postgres' | 'pglite';
+  /** The embedded instance, when there is one (pg-boss talks to it directly). */
+  pglite?: PGlite;
+  /** The PostgreSQL connection string, when there is one (pg-boss opens its own pool). */
+  url?: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(config: Config['database']): Promise<Database> {
+  if (config.url) {
+    pg.types.setTypeParser(DATE_OID, keepText);
+    pg.types.setTypeParser(INT8_OID, toNumber);
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
+  }
+  const dir = config.pgliteDir;
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const pglite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+}

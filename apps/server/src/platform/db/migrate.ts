@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import * as m0001 from './migrations/0001-platform.ts';
+
+/**
+ * Migrations are imported, not read from disk, so the list is checked by the type checker and
+ * bundles with the server. Add new ones at the end; never edit one that has shipped.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-platform': m0001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types hold
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,97 @@
+import nodemailer from 'nodemailer';
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DB } from '../db/schema.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+
+export const MAIL_QUEUE = 'mail.send';
+
+export interface MailMessage {
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Mail goes through the job queue: the request that causes it only writes an outbox row and a
+ * job, in one go, and the worker delivers it. Delivery is to SMTP when SMTP_URL is set;
+ * otherwise the built-in outbox (the row itself) is the mailbox, readable in the database.
+ */
+export interface MailService {
+  enqueue(message: MailMessage): Promise<number>;
+  /** Registers the worker that delivers queued mail. */
+  startWorker(): Promise<void>;
+}
+
+export function createMailService(deps: {
+  config: Config;
+  db: Kysely<DB>;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}): MailService {
+  const { config, db, jobs, log } = deps;
+  const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
+
+  async function deliver({ mailId }: { mailId: number }): Promise<void> {
+    const mail = await db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('mail_id', '=', mailId)
+      .executeTakeFirst();
+    if (!mail || mail.status === 'sent') return;
+    if (transport) {
+      await transport.sendMail({
+        from: config.mail.from,
+        to: mail.to_addresses,
+        cc: mail.cc_addresses,
+        bcc: mail.bcc_addresses,
+        subject: mail.subject,
+        text: mail.text_body,
+        ...(mail.html_body ? { html: mail.html_body } : {}),
+      });
+    }
+    await db
+      .updateTable('mail_outbox')
+      .set({ status: 'sent', sent_at: new Date(), transport: transport ? 'smtp' : 'outbox' })
+      .where('mail_id', '=', mailId)
+      .execute();
+    log.info({ mailId }, 'mail delivered');
+  }
+
+  return {
+    async enqueue(message) {
+      const row = await db
+        .insertInto('mail_outbox')
+        .values({
+          to_addresses: message.to,
+          cc_addresses: message.cc ?? [],
+          bcc_addresses: message.bcc ?? [],
+          subject: message.subject,
+          text_body: message.text,
+          html_body: message.html ?? null,
+        })
+        .returning('mail_id')
+        .executeTakeFirstOrThrow();
+      await jobs.send(MAIL_QUEUE, { mailId: row.mail_id });
+      return row.mail_id;
+    },
+    async startWorker() {
+      await jobs.work<{ mailId: number }>(MAIL_QUEUE, async (data) => {
+        try {
+          await deliver(data);
+        } catch (error) {
+          await db
+            .updateTable('mail_outbox')
+            .set({ error: error instanceof Error ? error.message : String(error) })
+            .where('mail_id', '=', data.mailId)
+            .execute();
+          throw error; // pg-boss retries with backoff
+        }
+      });
+    },
+  };
+}

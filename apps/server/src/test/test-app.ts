@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { AppContext } from '../app.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { signAccessToken } from '../platform/auth/access-token.ts';
+import { hashPassword } from '../platform/auth/passwords.ts';
+import { closeContext, createContext, createLogger } from '../platform/context.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { seedDemo } from '../seed/demo-seed.ts';
+import { persona, type PersonaKey } from '../seed/personas.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  config: Config;
+  userNo(key: PersonaKey): Promise<number>;
+  tokenFor(key: PersonaKey): Promise<string>;
+  /** `app.inject` with the persona's bearer token. */
+  injectAs(key: PersonaKey, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * A test database of its own: in-memory PGlite by default, or a fresh database on the
+ * PostgreSQL server of DATABASE_URL (CI runs the API tests both ways).
+ */
+async function openTestDatabase(config: Config) {
+  const url = process.env.DATABASE_URL;
+  if (!url)
+    return {
+      database: await openDatabase({ ...config.database, pgliteDir: 'memory://' }),
+      drop: async () => {},
+    };
+  const name = `pillar_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = await openDatabase({ ...config.database, url: testUrl.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { organizations?: number; env?: Record<string, string>; startJobs?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-test-'));
+  const config = loadConfig({
+    PILLAR_ENV: 'demo',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://localhost:8080',
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase(config);
+  const ctx = await createContext(config, createLogger(config), { database });
+  await seedDemo(ctx.db, { hashPassword, organizations: options.organizations });
+  if (options.startJobs) {
+    await ctx.jobs.start();
+    await ctx.mail.startWorker();
+  }
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const userNos = new Map<PersonaKey, number>();
+  const tokens = new Map<PersonaKey, string>();
+  async function userNo(key: PersonaKey): Promise<number> {
+    const known = userNos.get(key);
+    if (known) return known;
+    const row = await ctx.db
+      .selectFrom('app_user')
+      .select('user_no')
+      .where('username', '=', persona(key).username)
+      .executeTakeFirstOrThrow();
+    userNos.set(key, row.user_no);
+    return row.user_no;
+  }
+  async function tokenFor(key: PersonaKey): Promise<string> {
+    const known = tokens.get(key);
+    if (known) return known;
+    const token = await signAccessToken(config, ctx.secrets, await userNo(key));
+    tokens.set(key, token);
+    return token;
+  }
+  return {
+    app,
+    ctx,
+    config,
+    userNo,
+    tokenFor,
+    async injectAs(key, injectOptions) {
+      const token = await tokenFor(key);
+      return app.inject({
+        ...injectOptions,
+        headers: { ...injectOptions.headers, authorization: `Bearer ${token}` },
+      });
+    },
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
