@@ -79,11 +79,20 @@ function fieldName(path: string): string {
   return path.replace(/^\//, '').replace(/\//g, '.') || 'request';
 }
 
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go; standard output by default. Tests read them to prove what is never logged. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(
+  ctx: AppContext,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const { config } = ctx;
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       serializers: { req: serializeRequest },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
     },

@@ -56,7 +56,12 @@ async function openTestDatabase(config: Config) {
 }
 
 export async function createTestApp(
-  options: { organizations?: number; env?: Record<string, string>; startJobs?: boolean } = {},
+  options: {
+    organizations?: number;
+    env?: Record<string, string>;
+    startJobs?: boolean;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-test-'));
   const config = loadConfig({
@@ -74,7 +79,7 @@ export async function createTestApp(
     await ctx.jobs.start();
     await ctx.mail.startWorker();
   }
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, options.logStream ? { logStream: options.logStream } : {});
   await app.ready();
 
   const userNos = new Map<PersonaKey, number>();
