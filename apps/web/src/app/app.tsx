@@ -1,0 +1,55 @@
+import { ConfigProvider, notification, type ThemeConfig } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { RuntimeConfigContext, type RuntimeConfig } from '../shared/config/runtime-config.ts';
+import { setNotificationApi } from '../shared/notifications/notify.ts';
+import { AuthProvider } from './auth/auth-provider.tsx';
+import { createQueryClient } from './query/query-client.ts';
+import { createAppRouter } from './routes/router.tsx';
+
+// antd's default secondary and placeholder greys fall below WCAG AA contrast on white.
+const THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#1d4ed8',
+    colorLink: '#1d4ed8',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.65)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    borderRadius: 6,
+    fontFamily:
+      "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+  },
+};
+
+/**
+ * Hands a context-bound notification API to notify.ts, so notices follow the theme. This is
+ * what antd's App component does inside; App itself also pulls in Modal and Form, which would
+ * push the first page over its JavaScript budget.
+ */
+function NotificationBridge() {
+  const [api, contextHolder] = notification.useNotification({ placement: 'topRight' });
+  useEffect(() => {
+    setNotificationApi(api);
+    return () => setNotificationApi(null);
+  }, [api]);
+  return contextHolder;
+}
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  return (
+    <RuntimeConfigContext.Provider value={config}>
+      <ConfigProvider theme={THEME}>
+        <NotificationBridge />
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </ConfigProvider>
+    </RuntimeConfigContext.Provider>
+  );
+}

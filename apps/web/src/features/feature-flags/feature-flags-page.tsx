@@ -1,0 +1,51 @@
+import { List, Switch, Typography } from 'antd';
+import { useId } from 'react';
+import {
+  FEATURE_FLAGS,
+  useFeatureFlag,
+  type FeatureFlagTitle,
+} from '../../shared/feature-flags/feature-flags.ts';
+import { usePageTitle } from '../../shared/page/use-page-title.ts';
+
+function FlagRow({ title, description }: { title: FeatureFlagTitle; description: string }) {
+  const [enabled, setEnabled] = useFeatureFlag(title);
+  const labelId = useId();
+  const descriptionId = useId();
+  return (
+    <List.Item
+      actions={[
+        <Switch
+          key="toggle"
+          checked={enabled}
+          onChange={setEnabled}
+          aria-labelledby={labelId}
+          aria-describedby={descriptionId}
+        />,
+      ]}
+    >
+      <List.Item.Meta
+        title={<span id={labelId}>{title}</span>}
+        description={<span id={descriptionId}>{description}</span>}
+      />
+    </List.Item>
+  );
+}
+
+/** /admin/featureFlags: flags kept in this browser for the signed-in user (spec 2 §2). */
+export default function FeatureFlagsPage() {
+  usePageTitle('Feature Flags');
+  return (
+    <section className="page">
+      <Typography.Title level={1}>Feature Flags</Typography.Title>
+      <Typography.Paragraph className="page-lead">
+        Flags are saved in this browser for your account only.
+      </Typography.Paragraph>
+      <List
+        bordered
+        className="feature-flags"
+        dataSource={[...FEATURE_FLAGS]}
+        renderItem={(flag) => <FlagRow title={flag.title} description={flag.description} />}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type OrganizationDetail } from '@pillar/domain';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+
+/** GET {portal}/organizations/{orgId}; 404 when unknown or outside the user's scope. */
+export function getOrganization(orgId: number, signal?: AbortSignal): Promise<OrganizationDetail> {
+  return apiRequest<OrganizationDetail>('portal', `/organizations/${orgId}`, { signal });
+}
+
+export function organizationQueryOptions(orgId: number) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId] as const,
+    queryFn: ({ signal }) => getOrganization(orgId, signal),
+  });
+}
+
+export function useOrganization(orgId: number, enabled = true) {
+  return useQuery({ ...organizationQueryOptions(orgId), enabled });
+}

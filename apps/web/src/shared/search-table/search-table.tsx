@@ -1,0 +1,205 @@
+import {
+  Alert,
+  Button,
+  Form,
+  Space,
+  Table,
+  type TableColumnType,
+  type TablePaginationConfig,
+  type TableProps,
+} from 'antd';
+import {
+  keepPreviousData,
+  useQuery,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+import { useEffect, useMemo, type Key, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { PAGE_SIZE_OPTIONS, type Page } from '@pillar/domain';
+import { describeError } from '../notifications/notify.ts';
+import {
+  cleanFilters,
+  readTableState,
+  writeTableState,
+  type SearchParams,
+  type TableStateOptions,
+} from './search-table-state.ts';
+
+export interface SearchTableColumn<Row> extends TableColumnType<Row> {
+  /** The API's sort field for this column; makes the column sortable. */
+  sortField?: string;
+}
+
+export interface SearchTableProps<Row, TKey extends QueryKey> {
+  /** Short per-table prefix for the query string (org.name, org.page, ...). */
+  prefix: string;
+  /** Names of the filter fields; the Form.Items in `filters` use the same names. */
+  filterNames: readonly string[];
+  /** Filters holding a list (multi-selects). */
+  arrayFilters?: readonly string[];
+  /** The search form's fields: antd Form.Items. */
+  filters: ReactNode;
+  columns: SearchTableColumn<Row>[];
+  rowKey: (keyof Row & string) | ((row: Row) => Key);
+  /** TanStack Query options for one page of results. */
+  queryOptions: (params: SearchParams) => UseQueryOptions<Page<Row>, Error, Page<Row>, TKey>;
+  /** Accessible name of the search form. */
+  searchLabel?: string;
+  /** Table caption for assistive technology, e.g. 'Organizations'. */
+  tableLabel?: string;
+  emptyText?: ReactNode;
+  /** When set, nothing is fetched until a filter has a value, and this prompt fills the table. */
+  requireFilter?: ReactNode;
+}
+
+const PAGE_SIZES = PAGE_SIZE_OPTIONS.map(String);
+
+type SorterArg<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
+
+/**
+ * A search form over a paginated, sortable table whose whole state (filters, page, size, sort)
+ * lives in the URL, so reload, back/forward and shared links restore the same search.
+ */
+export function SearchTable<Row extends object, TKey extends QueryKey>({
+  prefix,
+  filterNames,
+  arrayFilters,
+  filters,
+  columns,
+  rowKey,
+  queryOptions,
+  searchLabel = 'Search',
+  tableLabel,
+  emptyText = 'No data',
+  requireFilter,
+}: SearchTableProps<Row, TKey>) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const sortFields = useMemo(
+    () => columns.flatMap((column) => (column.sortField ? [column.sortField] : [])),
+    [columns],
+  );
+  const options: TableStateOptions = useMemo(
+    () => ({ prefix, filterNames, arrayFilters, sortFields }),
+    [prefix, filterNames, arrayFilters, sortFields],
+  );
+  const state = readTableState(searchParams, options);
+  const hasFilter = Object.keys(state.filters).length > 0;
+  const waitingForFilter = requireFilter !== undefined && !hasFilter;
+
+  const query = useQuery({
+    ...queryOptions(state),
+    enabled: !waitingForFilter,
+    placeholderData: keepPreviousData,
+  });
+
+  // The form mirrors the URL, including after back/forward.
+  const filterKey = JSON.stringify(state.filters);
+  useEffect(() => {
+    form.resetFields();
+    form.setFieldsValue(JSON.parse(filterKey) as Record<string, unknown>);
+  }, [filterKey, form]);
+
+  const update = (next: URLSearchParams) => {
+    if (next.toString() === searchParams.toString()) void query.refetch();
+    else setSearchParams(next);
+  };
+
+  const onSearch = (values: Record<string, unknown>) => {
+    update(
+      writeTableState(searchParams, options, {
+        filters: cleanFilters(values, filterNames),
+        page: 1,
+      }),
+    );
+  };
+
+  const onClear = () => {
+    form.resetFields();
+    update(writeTableState(searchParams, options, { filters: {}, page: 1 }));
+  };
+
+  const onTableChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterArg<Row>,
+  ) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = single?.order ? String(single.columnKey) : undefined;
+    const sort = field
+      ? { field, direction: single?.order === 'descend' ? ('desc' as const) : ('asc' as const) }
+      : null;
+    const pageSize = pagination.pageSize ?? state.pageSize;
+    const sortChanged = (sort ? `${sort.field}:${sort.direction}` : undefined) !== state.sortParam;
+    const page = pageSize !== state.pageSize || sortChanged ? 1 : (pagination.current ?? 1);
+    update(writeTableState(searchParams, options, { page, pageSize, sort }));
+  };
+
+  const tableColumns = columns.map(({ sortField, ...column }): TableColumnType<Row> => {
+    if (!sortField) return column;
+    return {
+      ...column,
+      key: sortField,
+      sorter: true,
+      sortDirections: ['ascend', 'descend'],
+      sortOrder:
+        state.sort?.field === sortField
+          ? state.sort.direction === 'asc'
+            ? 'ascend'
+            : 'descend'
+          : null,
+    };
+  });
+
+  const page = waitingForFilter ? undefined : query.data;
+  const total = query.isError ? 0 : (page?.totalCount ?? 0);
+  return (
+    <div className="search-table">
+      <Form
+        form={form}
+        layout="vertical"
+        aria-label={searchLabel}
+        onFinish={onSearch}
+        className="search-table__form"
+        validateTrigger={['onBlur', 'onChange']}
+      >
+        <div className="search-table__fields">{filters}</div>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            Search
+          </Button>
+          <Button onClick={onClear}>Clear Filters</Button>
+        </Space>
+      </Form>
+      {query.isError && !waitingForFilter && (
+        <Alert
+          type="error"
+          showIcon
+          title="The results could not be loaded."
+          description={describeError(query.error).description}
+          className="search-table__error"
+        />
+      )}
+      <Table<Row>
+        rowKey={rowKey}
+        columns={tableColumns}
+        dataSource={query.isError ? [] : (page?.data ?? [])}
+        loading={query.isFetching}
+        onChange={onTableChange}
+        locale={{ emptyText: waitingForFilter ? requireFilter : emptyText }}
+        scroll={{ x: 'max-content', y: 600 }}
+        title={tableLabel ? () => <span className="sr-only">{tableLabel}</span> : undefined}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (count, [from, to]) =>
+            count === 0 ? '0 total results' : `${from}-${to} of ${count} total results`,
+        }}
+      />
+    </div>
+  );
+}
