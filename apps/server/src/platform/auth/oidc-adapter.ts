@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { DB } from '../db/schema.ts';
+
+/** How often at most an upsert also sweeps expired rows out of the table. */
+const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
+
+type AdapterClass = new (name: string) => Adapter;
+
+export interface OidcAdapterOptions {
+  /** Told when the background sweep fails; a failed sweep never fails a sign-in. */
+  onCleanupError?: (error: unknown) => void;
+  cleanupIntervalMs?: number;
+}
+
+/**
+ * Stores every artefact of the provider (sessions, interactions, grants, codes) in `oidc_payload`,
+ * so any API process behind a load balancer can continue a sign-in another one started.
+ * `name` is the model (Session, AuthorizationCode, ...) and becomes the row's `type`.
+ */
+export function createOidcAdapter(db: Kysely<DB>, options: OidcAdapterOptions = {}): AdapterClass {
+  const interval = options.cleanupIntervalMs ?? CLEANUP_INTERVAL_MS;
+  let lastCleanup = 0;
+
+  // Expired rows are unreadable already (find checks expires_at); the sweep only keeps the table
+  // small. It runs lazily on writes, so there is no timer to stop when the server closes.
+  function sweepExpiredRows(): void {
+    const now = Date.now();
+    if (now - lastCleanup < interval) return;
+    lastCleanup = now;
+    db.deleteFrom('oidc_payload')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute()
+      .catch((error: unknown) => options.onCleanupError?.(error));
+  }
+
+  return class KyselyOidcAdapter implements Adapter {
+    readonly type: string;
+
+    constructor(name: string) {
+      this.type = name;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      // The database clock sets expiry, the same clock `find` compares it with.
+      const expiresAt = expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null;
+      const row = {
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expires_at: expiresAt,
+      };
+      await db
+        .insertInto('oidc_payload')
+        .values({ id, type: this.type, ...row })
+        .onConflict((oc) => oc.columns(['type', 'id']).doUpdateSet(row))
+        .execute();
+      sweepExpiredRows();
+    }
+
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('id', id);
+    }
+
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('uid', uid);
+    }
+
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('user_code', userCode);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .updateTable('oidc_payload')
+        .set({ consumed_at: sql<Date>`now()` })
+        .where('type', '=', this.type)
+        .where('id', '=', id)
+        .execute();
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db
+        .deleteFrom('oidc_payload')
+        .where('type', '=', this.type)
+        .where('id', '=', id)
+        .execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db
+        .deleteFrom('oidc_payload')
+        .where('type', '=', this.type)
+        .where('grant_id', '=', grantId)
+        .execute();
+    }
+
+    private async findBy(
+      column: 'id' | 'uid' | 'user_code',
+      value: string,
+    ): Promise<AdapterPayload | undefined> {
+      const row = await db
+        .selectFrom('oidc_payload')
+        .select(['payload', 'consumed_at'])
+        .where('type', '=', this.type)
+        .where(column, '=', value)
+        .where((eb) =>
+          eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
+        )
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      // The provider detects a replayed authorization code by this field and revokes its grant.
+      if (row.consumed_at)
+        payload.consumed = Math.floor(new Date(row.consumed_at).getTime() / 1000);
+      return payload;
+    }
+  };
+}

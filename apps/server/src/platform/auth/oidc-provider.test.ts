@@ -1,0 +1,630 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+} from 'jose';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import type { DB } from '../db/schema.ts';
+import { serializeRequest } from '../http/log-redaction.ts';
+import type { Secrets } from '../secrets.ts';
+import { registerOidcProvider } from './oidc-provider.ts';
+import { hashPassword } from './passwords.ts';
+
+const PASSWORD = 'Correct-Horse-Battery-9';
+const LOCKED_MESSAGE =
+  'Your account is locked after too many failed sign-in attempts. Try again in 15 minutes or ask your administrator to reset your password.';
+
+/** A cookie jar that honours Path, so the path-bound interaction cookies behave as in a browser. */
+class CookieJar {
+  private readonly cookies = new Map<string, { name: string; value: string; path: string }>();
+
+  store(setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index);
+      const value = pair.slice(index + 1);
+      const pathAttribute = attributes.find((a) => a.toLowerCase().startsWith('path='));
+      const path = pathAttribute ? pathAttribute.slice(5) : '/';
+      const expired = attributes.some((a) => /^expires=.*1970/i.test(a) || /^max-age=0$/i.test(a));
+      const key = `${name};${path}`;
+      if (expired || value === '') this.cookies.delete(key);
+      else this.cookies.set(key, { name, value, path });
+    }
+  }
+
+  header(url: string): string {
+    const { pathname } = new URL(url);
+    return [...this.cookies.values()]
+      .filter(
+        (c) =>
+          pathname === c.path || pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`),
+      )
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+  }
+}
+
+interface Harness {
+  app: FastifyInstance;
+  baseUrl: string;
+  config: Config;
+  db: Kysely<DB>;
+  logs: string[];
+  routes: { url: string; access: unknown }[];
+  close(): Promise<void>;
+}
+
+let harness: Harness;
+
+async function testSecrets(): Promise<Secrets> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    kid: crypto.randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  };
+  return {
+    signingKeys: [jwk],
+    cookieKeys: [crypto.randomBytes(32).toString('base64url')],
+    ssnKey: crypto.randomBytes(32),
+  };
+}
+
+/**
+ * The Node server listens first, so the provider can be configured with its real address as the
+ * public URL (unless the test names another, as a proxy would); Fastify then serves on it
+ * through `serverFactory`.
+ */
+async function startHarness(options: { publicUrl?: string } = {}): Promise<Harness> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = loadConfig(
+    {
+      ...process.env,
+      PORT: '0',
+      PUBLIC_URL: options.publicUrl ?? baseUrl,
+      OIDC_ISSUER: undefined,
+      LOG_LEVEL: 'silent',
+    },
+    { database: { pgliteDir: 'memory://', poolSize: 1 } },
+  );
+  const database: Database = await openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const logs: string[] = [];
+  const app = Fastify({
+    logger: {
+      level: 'debug',
+      serializers: { req: serializeRequest },
+      stream: { write: (line: string) => logs.push(line) },
+    },
+    serverFactory: (handler) => server.on('request', handler),
+  });
+  // app.ts may parse forms for its own routes; the provider must still get its raw bodies.
+  await app.register(formbody);
+  const routes: Harness['routes'] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push({ url: route.url, access: route.config?.access });
+  });
+  await registerOidcProvider(app, { config, db: database.db, secrets: await testSecrets() });
+  await app.ready();
+  const close = async () => {
+    await app.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+  };
+  return { app, baseUrl, config, db: database.db, logs, routes, close };
+}
+
+async function createUser(options: {
+  email: string;
+  active?: boolean;
+  password?: string;
+}): Promise<number> {
+  const row = await harness.db
+    .insertInto('app_user')
+    .values({
+      username: options.email,
+      first_name: 'Casey',
+      last_name: 'Rivera',
+      phone: null,
+      extension: null,
+      user_type: 'i',
+      rxb_admin: false,
+      all_organizations: false,
+      active: options.active ?? true,
+      password_hash: await hashPassword(options.password ?? PASSWORD),
+      locked_until: null,
+      last_login_at: null,
+      external_subject: null,
+      created_by: null,
+      updated_by: null,
+    })
+    .returning('user_no')
+    .executeTakeFirstOrThrow();
+  return row.user_no;
+}
+
+/** One browser: its cookies and the PKCE pair of the sign-in it is doing. */
+class Browser {
+  readonly jar = new CookieJar();
+  readonly verifier = crypto.randomBytes(32).toString('base64url');
+  readonly state = crypto.randomBytes(8).toString('hex');
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const cookie = this.jar.header(url);
+    if (cookie) headers.set('cookie', cookie);
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.jar.store(response.headers.getSetCookie());
+    return response;
+  }
+
+  /** Follows redirects inside the provider; stops at the first one that leaves it. */
+  async follow(url: string, init: RequestInit = {}): Promise<{ response: Response; url: string }> {
+    let response = await this.fetch(url, init);
+    let current = url;
+    while (response.status >= 300 && response.status < 400) {
+      const next = new URL(response.headers.get('location') ?? '', current).href;
+      if (!next.startsWith(`${harness.baseUrl}/oidc/`)) return { response, url: next };
+      current = next;
+      response = await this.fetch(current);
+    }
+    return { response, url: current };
+  }
+
+  authorizeUrl(options: { pkce?: boolean; resource?: boolean; clientId?: string } = {}): string {
+    const url = new URL(`${harness.baseUrl}/oidc/auth`);
+    url.search = new URLSearchParams({
+      client_id: options.clientId ?? harness.config.oidc.clientId,
+      response_type: 'code',
+      redirect_uri: `${harness.baseUrl}/login/callback`,
+      scope: harness.config.oidc.scope,
+      state: this.state,
+      nonce: 'n-0S6_WzA2Mj',
+    }).toString();
+    if (options.pkce !== false) {
+      url.searchParams.set('code_challenge', crypto.hash('sha256', this.verifier, 'base64url'));
+      url.searchParams.set('code_challenge_method', 'S256');
+    }
+    if (options.resource !== false) url.searchParams.set('resource', harness.config.oidc.audience);
+    return url.href;
+  }
+
+  /** Starts a sign-in and returns the login page's URL and HTML. */
+  async openLoginPage(
+    options: { resource?: boolean } = {},
+  ): Promise<{ url: string; html: string }> {
+    const { response, url } = await this.follow(this.authorizeUrl(options));
+    expect(response.status).toBe(200);
+    return { url, html: await response.text() };
+  }
+
+  /** Posts the login form; answers the next page's HTML or the callback URL it redirected to. */
+  async submitLogin(loginUrl: string, email: string, password: string) {
+    const { response, url } = await this.follow(`${loginUrl}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+    return { response, url, html: response.status === 200 ? await response.text() : '' };
+  }
+
+  async signIn(email: string, options: { resource?: boolean } = {}): Promise<URL> {
+    const { url } = await this.openLoginPage(options);
+    const result = await this.submitLogin(url, email, PASSWORD);
+    return new URL(result.url);
+  }
+
+  async exchange(code: string, verifier = this.verifier): Promise<Response> {
+    return this.fetch(`${harness.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: harness.baseUrl },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: verifier,
+        redirect_uri: `${harness.baseUrl}/login/callback`,
+        client_id: harness.config.oidc.clientId,
+      }).toString(),
+    });
+  }
+}
+
+interface TokenResponse {
+  access_token: string;
+  id_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+}
+
+async function signInAndGetTokens(browser: Browser, email: string): Promise<TokenResponse> {
+  const callback = await browser.signIn(email);
+  const code = callback.searchParams.get('code');
+  expect(code).toBeTruthy();
+  const response = await browser.exchange(code ?? '');
+  expect(response.status).toBe(200);
+  return (await response.json()) as TokenResponse;
+}
+
+async function auditRows(userNo: number | null, action: string) {
+  return harness.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .where(
+      userNo === null
+        ? sql<boolean>`entity_id is null`
+        : sql<boolean>`entity_id = ${String(userNo)}`,
+    )
+    .execute();
+}
+
+async function userRow(userNo: number) {
+  return harness.db
+    .selectFrom('app_user')
+    .select(['failed_login_count', 'locked_until', 'last_login_at'])
+    .where('user_no', '=', userNo)
+    .executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+
+afterAll(async () => {
+  await harness?.close();
+});
+
+describe('built-in OpenID provider', () => {
+  it('publishes a discovery document whose endpoints live under /oidc on the public URL', async () => {
+    const response = await fetch(`${harness.baseUrl}/oidc/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    const base = `${harness.baseUrl}/oidc`;
+    expect(discovery.issuer).toBe(base);
+    expect(discovery.authorization_endpoint).toBe(`${base}/auth`);
+    expect(discovery.token_endpoint).toBe(`${base}/token`);
+    expect(discovery.jwks_uri).toBe(`${base}/jwks`);
+    expect(discovery.end_session_endpoint).toBe(`${base}/session/end`);
+    expect(discovery.code_challenge_methods_supported).toContain('S256');
+
+    const jwks = (await (await fetch(String(discovery.jwks_uri))).json()) as {
+      keys: Record<string, unknown>[];
+    };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+  });
+
+  it('declares public access on every route it registers', () => {
+    const urls = harness.routes.map((route) => route.url);
+    expect(urls).toEqual(
+      expect.arrayContaining(['/oidc/*', '/oidc/interaction/:uid', '/oidc/interaction/:uid/login']),
+    );
+    for (const route of harness.routes)
+      expect(route, route.url).toMatchObject({ access: 'public' });
+  });
+
+  it('signs in with PKCE and a resource, and issues an RFC 9068 access token for the API', async () => {
+    const email = 'Casey.Rivera@example.com';
+    const userNo = await createUser({ email });
+    const browser = new Browser();
+
+    const { url: loginUrl, html } = await browser.openLoginPage();
+    expect(loginUrl).toMatch(new RegExp(`^${harness.baseUrl}/oidc/interaction/[\\w-]+$`));
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Sign in to Pillar</title>');
+    expect(html).toMatch(/<label for="email">Email<\/label>/);
+    expect(html).toMatch(/<label for="password">Password<\/label>/);
+    expect(html).toContain('autocomplete="current-password"');
+    expect(html).toContain('role="alert"');
+    expect(html.match(/<main>/g)).toHaveLength(1);
+    expect(html).toContain('<button type="submit">Sign in</button>');
+
+    const wrong = await browser.submitLogin(loginUrl, email, 'not-the-password');
+    expect(wrong.response.status).toBe(200);
+    expect(wrong.html).toContain('Invalid email or password.');
+    const unknown = await browser.submitLogin(loginUrl, 'nobody@example.com', PASSWORD);
+    expect(unknown.html).toContain('Invalid email or password.');
+
+    // Usernames match without regard to case, as the unique index on lower(username) does.
+    const signedIn = await browser.submitLogin(loginUrl, email.toLowerCase(), PASSWORD);
+    const callback = new URL(signedIn.url);
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${harness.baseUrl}/login/callback`);
+    expect(callback.searchParams.get('state')).toBe(browser.state);
+    const code = callback.searchParams.get('code') ?? '';
+    expect(code).not.toBe('');
+
+    const tokenResponse = await browser.exchange(code);
+    expect(tokenResponse.status).toBe(200);
+    expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(harness.baseUrl);
+    const tokens = (await tokenResponse.json()) as TokenResponse;
+    expect(tokens.token_type).toBe('Bearer');
+    expect(tokens).not.toHaveProperty('refresh_token');
+
+    const jwks = createRemoteJWKSet(new URL(`${harness.baseUrl}/oidc/jwks`));
+    const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: harness.config.oidc.issuer,
+      audience: harness.config.oidc.audience,
+      typ: 'at+jwt',
+    });
+    expect(protectedHeader.alg).toBe('RS256');
+    expect(protectedHeader.kid).toBeTruthy();
+    expect(payload.sub).toBe(String(userNo));
+    expect(payload.client_id).toBe(harness.config.oidc.clientId);
+    expect(String(payload.scope).split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email']),
+    );
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(harness.config.oidc.accessTokenTtlSeconds);
+    expect(payload.email).toBe(email);
+
+    const idToken = decodeJwt(tokens.id_token);
+    expect(decodeProtectedHeader(tokens.id_token).alg).toBe('RS256');
+    expect(idToken).toMatchObject({
+      sub: String(userNo),
+      aud: harness.config.oidc.clientId,
+      email,
+      given_name: 'Casey',
+      family_name: 'Rivera',
+      name: 'Casey Rivera',
+      nonce: 'n-0S6_WzA2Mj',
+    });
+
+    const user = await userRow(userNo);
+    expect(user.failed_login_count).toBe(0);
+    expect(user.last_login_at).not.toBeNull();
+    expect(await auditRows(userNo, 'login.success')).toHaveLength(1);
+    const failures = await auditRows(userNo, 'login.failure');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ entity: 'app_user', actor_user_no: userNo });
+    expect(JSON.stringify(failures[0]?.detail)).not.toContain('not-the-password');
+    expect((await auditRows(null, 'login.failure')).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('issues an access token for the API even when the client names no resource', async () => {
+    await createUser({ email: 'no.resource@example.com' });
+    const browser = new Browser();
+    const callback = await browser.signIn('no.resource@example.com', { resource: false });
+    const response = await browser.exchange(callback.searchParams.get('code') ?? '');
+    expect(response.status).toBe(200);
+    const tokens = (await response.json()) as TokenResponse;
+    expect(decodeJwt(tokens.access_token).aud).toBe(harness.config.oidc.audience);
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const browser = new Browser();
+    const { url } = await browser.follow(browser.authorizeUrl({ pkce: false }));
+    const callback = new URL(url);
+    expect(callback.pathname).toBe('/login/callback');
+    expect(callback.searchParams.get('error')).toBe('invalid_request');
+    expect(callback.searchParams.get('error_description')).toMatch(/PKCE/);
+    expect(callback.searchParams.has('code')).toBe(false);
+  });
+
+  it('redeems a code once, and only with its code verifier', async () => {
+    await createUser({ email: 'once@example.com' });
+    const browser = new Browser();
+    const code = (await browser.signIn('once@example.com')).searchParams.get('code') ?? '';
+
+    const wrongVerifier = await browser.exchange(
+      code,
+      crypto.randomBytes(32).toString('base64url'),
+    );
+    expect(wrongVerifier.status).toBe(400);
+    expect(((await wrongVerifier.json()) as { error: string }).error).toBe('invalid_grant');
+
+    const second = new Browser();
+    const code2 = (await second.signIn('once@example.com')).searchParams.get('code') ?? '';
+    expect((await second.exchange(code2)).status).toBe(200);
+    const replay = await second.exchange(code2);
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it('locks an account after five failures, refuses the right password while locked, and lets it in afterwards', async () => {
+    const email = 'locked@example.com';
+    const userNo = await createUser({ email });
+    const browser = new Browser();
+    const { url } = await browser.openLoginPage();
+
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const result = await browser.submitLogin(url, email, `wrong-${attempt}`);
+      expect(result.html).toContain('Invalid email or password.');
+      expect((await userRow(userNo)).failed_login_count).toBe(attempt);
+    }
+    const fifth = await browser.submitLogin(url, email, 'wrong-5');
+    expect(fifth.html).toContain(LOCKED_MESSAGE);
+    const locked = await userRow(userNo);
+    expect(locked.failed_login_count).toBe(5);
+    const lockMinutes = (new Date(locked.locked_until ?? 0).getTime() - Date.now()) / 60_000;
+    expect(lockMinutes).toBeGreaterThan(14);
+    expect(lockMinutes).toBeLessThanOrEqual(15);
+
+    const whileLocked = await browser.submitLogin(url, email, PASSWORD);
+    expect(whileLocked.html).toContain(LOCKED_MESSAGE);
+    expect(whileLocked.url).toBe(`${url}/login`);
+    expect(await auditRows(userNo, 'login.locked')).toHaveLength(2);
+    expect(await auditRows(userNo, 'login.success')).toHaveLength(0);
+
+    await harness.db
+      .updateTable('app_user')
+      .set({ locked_until: sql<Date>`now() - interval '1 minute'` })
+      .where('user_no', '=', userNo)
+      .execute();
+    const afterLock = await browser.submitLogin(url, email, PASSWORD);
+    expect(new URL(afterLock.url).searchParams.get('code')).toBeTruthy();
+    const user = await userRow(userNo);
+    expect(user.failed_login_count).toBe(0);
+    expect(user.locked_until).toBeNull();
+  });
+
+  it('gives a lapsed lock a fresh count of attempts', async () => {
+    const email = 'lapsed@example.com';
+    const userNo = await createUser({ email });
+    await harness.db
+      .updateTable('app_user')
+      .set({ failed_login_count: 5, locked_until: sql<Date>`now() - interval '1 minute'` })
+      .where('user_no', '=', userNo)
+      .execute();
+    const browser = new Browser();
+    const { url } = await browser.openLoginPage();
+    const result = await browser.submitLogin(url, email, 'wrong-again');
+    expect(result.html).toContain('Invalid email or password.');
+    expect(await userRow(userNo)).toMatchObject({ failed_login_count: 1, locked_until: null });
+  });
+
+  it('refuses an inactive user, but only tells the one who knows the password', async () => {
+    const email = 'inactive@example.com';
+    const userNo = await createUser({ email, active: false });
+    const browser = new Browser();
+    const { url } = await browser.openLoginPage();
+
+    const wrong = await browser.submitLogin(url, email, 'wrong');
+    expect(wrong.html).toContain('Invalid email or password.');
+    const right = await browser.submitLogin(url, email, PASSWORD);
+    expect(right.html).toContain(
+      'Your account is not active. Ask your administrator to activate it.',
+    );
+    expect(right.url).toBe(`${url}/login`);
+    const failures = await auditRows(userNo, 'login.failure');
+    expect(failures.map((row) => (row.detail as { reason: string }).reason)).toEqual(
+      expect.arrayContaining(['wrong_password', 'inactive']),
+    );
+  });
+
+  it('ends the session and returns to the registered post-logout URI', async () => {
+    await createUser({ email: 'logout@example.com' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'logout@example.com');
+
+    // While signed in, a new authorization needs no password.
+    const again = await browser.follow(browser.authorizeUrl());
+    expect(new URL(again.url).searchParams.get('code')).toBeTruthy();
+
+    const end = new URL(`${harness.baseUrl}/oidc/session/end`);
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${harness.baseUrl}/`,
+      client_id: harness.config.oidc.clientId,
+      state: 'bye',
+    }).toString();
+    const response = await browser.fetch(end.href);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${harness.baseUrl}/?state=bye`);
+
+    // Signed out: the next authorization asks for the password again.
+    const after = await browser.follow(browser.authorizeUrl());
+    expect(after.response.status).toBe(200);
+    expect(after.url).toMatch(/\/oidc\/interaction\//);
+  });
+
+  it('asks before signing out when the request carries no id_token_hint', async () => {
+    await createUser({ email: 'confirm@example.com' });
+    const browser = new Browser();
+    await signInAndGetTokens(browser, 'confirm@example.com');
+    const response = await browser.fetch(
+      `${harness.baseUrl}/oidc/session/end?client_id=${harness.config.oidc.clientId}&post_logout_redirect_uri=${encodeURIComponent(`${harness.baseUrl}/`)}`,
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Sign out of Pillar?');
+    expect(html).toContain('name="xsrf"');
+  });
+
+  it('refuses a login post whose uid does not match the interaction cookie', async () => {
+    const userNo = await createUser({ email: 'csrf@example.com' });
+    const browser = new Browser();
+    const { url } = await browser.openLoginPage();
+    const forged = url.replace(/interaction\/[\w-]+$/, 'interaction/forged-uid');
+    const result = await browser.submitLogin(forged, 'csrf@example.com', PASSWORD);
+    expect(result.response.status).toBe(400);
+    expect(await result.response.text()).toContain('Your sign-in page has expired');
+
+    const stranger = new Browser();
+    const noCookie = await stranger.submitLogin(url, 'csrf@example.com', PASSWORD);
+    expect(noCookie.response.status).toBe(400);
+    expect(await auditRows(userNo, 'login.success')).toHaveLength(0);
+  });
+
+  it('renders provider errors as a plain page without a stack trace', async () => {
+    const browser = new Browser();
+    const response = await browser.fetch(browser.authorizeUrl({ clientId: 'unknown-client' }), {
+      headers: { accept: 'text/html' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<h1>Sign-in problem</h1>');
+    expect(html).toContain('invalid_client');
+    expect(html).not.toMatch(/at \S+ \(/);
+  });
+
+  it('never writes a password, code or token to the log', async () => {
+    await createUser({ email: 'quiet@example.com' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'quiet@example.com');
+    const log = harness.logs.join('\n');
+    expect(log).toContain('/oidc/');
+    expect(log).not.toContain(PASSWORD);
+    expect(log).not.toContain(tokens.access_token);
+    expect(log).not.toContain(tokens.id_token);
+    expect(log).not.toContain(browser.verifier);
+  });
+});
+
+describe('built-in OpenID provider behind a TLS-terminating proxy', () => {
+  let proxied: Harness;
+
+  beforeAll(async () => {
+    proxied = await startHarness({ publicUrl: 'https://pillar.example' });
+  });
+
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it('advertises and redirects to the public https address and marks its cookies secure', async () => {
+    const discovery = (await (
+      await fetch(`${proxied.baseUrl}/oidc/.well-known/openid-configuration`, {
+        headers: { host: 'internal-host:8080' },
+      })
+    ).json()) as Record<string, unknown>;
+    expect(discovery.issuer).toBe('https://pillar.example/oidc');
+    expect(discovery.authorization_endpoint).toBe('https://pillar.example/oidc/auth');
+
+    const browser = new Browser();
+    const authorize = new URL(browser.authorizeUrl().replace(harness.baseUrl, proxied.baseUrl));
+    authorize.searchParams.set('redirect_uri', 'https://pillar.example/login/callback');
+    const response = await fetch(authorize, { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) expect(cookie.toLowerCase()).toContain('; secure');
+  });
+
+  it('keeps cookies usable over plain http when the public URL is http', async () => {
+    const browser = new Browser();
+    const response = await fetch(browser.authorizeUrl(), { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    for (const cookie of response.headers.getSetCookie())
+      expect(cookie.toLowerCase()).not.toContain('secure');
+  });
+});
