@@ -207,12 +207,10 @@ class Browser {
   }
 
   /** Starts a sign-in and returns the login page's URL and HTML. */
-  async openLoginPage(
-    options: { resource?: boolean } = {},
-  ): Promise<{ url: string; html: string }> {
+  async openLoginPage(options: { resource?: boolean } = {}) {
     const { response, url } = await this.follow(this.authorizeUrl(options));
     expect(response.status).toBe(200);
-    return { url, html: await response.text() };
+    return { url, html: await response.text(), headers: response.headers };
   }
 
   /** Posts the login form; answers the next page's HTML or the callback URL it redirected to. */
@@ -326,7 +324,12 @@ describe('built-in OpenID provider', () => {
     const userNo = await createUser({ email });
     const browser = new Browser();
 
-    const { url: loginUrl, html } = await browser.openLoginPage();
+    const { url: loginUrl, html, headers } = await browser.openLoginPage();
+    // Browsers apply form-action to every redirect after the post, up to the web app's callback.
+    expect(headers.get('content-security-policy')).toContain(
+      `form-action 'self' ${harness.baseUrl} http://localhost:5173`,
+    );
+    expect(headers.get('cache-control')).toBe('no-store');
     expect(loginUrl).toMatch(new RegExp(`^${harness.baseUrl}/oidc/interaction/[\\w-]+$`));
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Sign in to Pillar</title>');
@@ -551,10 +554,22 @@ describe('built-in OpenID provider', () => {
     const userNo = await createUser({ email: 'csrf@example.com' });
     const browser = new Browser();
     const { url } = await browser.openLoginPage();
-    const forged = url.replace(/interaction\/[\w-]+$/, 'interaction/forged-uid');
-    const result = await browser.submitLogin(forged, 'csrf@example.com', PASSWORD);
-    expect(result.response.status).toBe(400);
-    expect(await result.response.text()).toContain('Your sign-in page has expired');
+    // A browser would not even send the path-bound cookie to another uid; send it anyway.
+    const forged = await fetch(
+      url.replace(/interaction\/[\w-]+$/, 'interaction/forged-uid/login'),
+      {
+        method: 'POST',
+        headers: {
+          cookie: browser.jar.header(url),
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ email: 'csrf@example.com', password: PASSWORD }).toString(),
+        redirect: 'manual',
+      },
+    );
+    expect(browser.jar.header(url)).toMatch(/_interaction=/);
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('Your sign-in page has expired');
 
     const stranger = new Browser();
     const noCookie = await stranger.submitLogin(url, 'csrf@example.com', PASSWORD);

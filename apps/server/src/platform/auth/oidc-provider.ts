@@ -146,9 +146,6 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
       email: ['email'],
       profile: ['name', 'given_name', 'family_name'],
     },
-    // The ID token carries the profile itself: the web app reads the user's name from it and
-    // never calls the userinfo endpoint, which is switched off below.
-    conformIdTokenClaims: false,
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
@@ -157,19 +154,17 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
     interactions: { url: (_ctx, interaction) => `${basePath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
+      // Every access token is for our API, so userinfo could only refuse it; with the endpoint
+      // off, the provider puts the profile claims into the ID token, where the web app reads them.
       userinfo: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        // The web app sends resource=<audience>; a client that forgets still gets a token for our API.
-        defaultResource: (_ctx, _client, oneOf) =>
-          oneOf
-            ? oneOf.includes(config.oidc.audience)
-              ? config.oidc.audience
-              : oneOf
-            : config.oidc.audience,
+        // The web app sends resource=<audience>; a client that leaves it off the authorization
+        // request still gets a JWT for our API rather than an opaque token.
+        defaultResource: () => config.oidc.audience,
         getResourceServerInfo: (_ctx, indicator) => resourceServer(config, indicator),
-        // Without this the token endpoint would ignore the granted resource whenever the
-        // client asked for `openid` and hand out an opaque userinfo token instead of our JWT.
+        // The token request names no resource; the code's granted one must win, or the provider
+        // would fall back to an opaque userinfo token whenever userinfo is on and openid asked.
         useGrantedResource: () => true,
       },
       rpInitiatedLogout: {
