@@ -12,6 +12,10 @@ import { createAppRouter } from './routes/router.tsx';
 const THEME: ThemeConfig = {
   token: {
     colorPrimary: '#1d4ed8',
+    // Error, warning and success texts must reach 4.5:1 on white too.
+    colorError: '#c41d1d',
+    colorWarning: '#ad5a00',
+    colorSuccess: '#2f7d12',
     colorLink: '#1d4ed8',
     colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',

@@ -11,11 +11,15 @@ interface SignInState {
 
 function createUserManager(config: RuntimeConfig): UserManager {
   const origin = window.location.origin;
+  // RFC 8707: the resource indicator goes to the token endpoint too, so the issuer mints the
+  // access token for that API (a JWT) rather than an opaque one for its userinfo endpoint.
+  const resource = config.oidc.extraQueryParams.resource;
   return new UserManager({
     authority: config.oidc.authority,
     client_id: config.oidc.clientId,
     scope: config.oidc.scope,
     extraQueryParams: config.oidc.extraQueryParams,
+    extraTokenParams: resource ? { resource } : undefined,
     redirect_uri: `${origin}/login/callback`,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
@@ -23,6 +27,14 @@ function createUserManager(config: RuntimeConfig): UserManager {
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     automaticSilentRenew: true,
   });
+}
+
+const REAUTH_KEY = 'pillar.auth.reauthAt';
+const REAUTH_WINDOW_MS = 60_000;
+
+function recentlyReauthenticated(): boolean {
+  const at = Number(window.sessionStorage.getItem(REAUTH_KEY));
+  return Number.isFinite(at) && at > 0 && Date.now() - at < REAUTH_WINDOW_MS;
 }
 
 function wireApiClient(config: RuntimeConfig, manager: UserManager): void {
@@ -34,9 +46,12 @@ function wireApiClient(config: RuntimeConfig, manager: UserManager): void {
       return current && !current.expired ? current.access_token : null;
     },
     onUnauthorized: () => {
-      // Several calls can fail at once; one trip to the identity provider is enough.
-      if (redirecting) return;
+      // Several calls can fail at once; one trip to the identity provider is enough. A token
+      // refused again right after a fresh sign-in would loop between us and the issuer, so the
+      // second refusal within a minute stays on the page, which shows the error instead.
+      if (redirecting || recentlyReauthenticated()) return;
       redirecting = true;
+      window.sessionStorage.setItem(REAUTH_KEY, String(Date.now()));
       const state: SignInState = {
         returnTo: safeReturnPath(`${window.location.pathname}${window.location.search}`),
       };

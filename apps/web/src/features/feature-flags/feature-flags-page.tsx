@@ -23,10 +23,14 @@ function FlagRow({ title, description }: { title: FeatureFlagTitle; description:
         />,
       ]}
     >
-      <List.Item.Meta
-        title={<span id={labelId}>{title}</span>}
-        description={<span id={descriptionId}>{description}</span>}
-      />
+      <div>
+        <div className="feature-flag__title" id={labelId}>
+          {title}
+        </div>
+        <div className="feature-flag__description" id={descriptionId}>
+          {description}
+        </div>
+      </div>
     </List.Item>
   );
 }

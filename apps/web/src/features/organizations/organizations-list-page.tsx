@@ -73,7 +73,6 @@ export default function OrganizationsListPage() {
         prefix="org"
         filterNames={FILTER_NAMES}
         searchLabel="Organization search"
-        tableLabel="Organizations"
         columns={COLUMNS}
         rowKey="organizationNo"
         queryOptions={toSearch}

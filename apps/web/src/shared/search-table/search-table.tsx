@@ -46,8 +46,6 @@ export interface SearchTableProps<Row, TKey extends QueryKey> {
   queryOptions: (params: SearchParams) => UseQueryOptions<Page<Row>, Error, Page<Row>, TKey>;
   /** Accessible name of the search form. */
   searchLabel?: string;
-  /** Table caption for assistive technology, e.g. 'Organizations'. */
-  tableLabel?: string;
   emptyText?: ReactNode;
   /** When set, nothing is fetched until a filter has a value, and this prompt fills the table. */
   requireFilter?: ReactNode;
@@ -70,7 +68,6 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
   rowKey,
   queryOptions,
   searchLabel = 'Search',
-  tableLabel,
   emptyText = 'No data',
   requireFilter,
 }: SearchTableProps<Row, TKey>) {
@@ -158,6 +155,8 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
     <div className="search-table">
       <Form
         form={form}
+        // Field ids become {prefix}_{field}, unique even with several tables on a page.
+        name={prefix}
         layout="vertical"
         aria-label={searchLabel}
         onFinish={onSearch}
@@ -189,7 +188,6 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
         onChange={onTableChange}
         locale={{ emptyText: waitingForFilter ? requireFilter : emptyText }}
         scroll={{ x: 'max-content', y: 600 }}
-        title={tableLabel ? () => <span className="sr-only">{tableLabel}</span> : undefined}
         pagination={{
           current: state.page,
           pageSize: state.pageSize,
