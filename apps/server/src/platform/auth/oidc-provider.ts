@@ -27,7 +27,7 @@ const SESSION_TTL_SECONDS = 8 * 60 * 60;
 const INTERACTION_TTL_SECONDS = 30 * 60;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
-export interface OidcProviderDeps {
+interface OidcProviderDeps {
   config: Config;
   db: Kysely<DB>;
   secrets: Secrets;
