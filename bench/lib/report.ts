@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LoadResult } from './load.ts';
+
+export const COMPARISON_BUDGET = {
+  named: null,
+  note: 'no budget named for this endpoint; design.md §6 member search budget is p95 < 25 ms',
+  p95Ms: 25,
+} as const;
+
+export interface ScenarioReport extends LoadResult {
+  name: string;
+  persona: string;
+  /** Highest resident memory of the server process seen while this scenario ran. */
+  serverPeakRssMb: number | null;
+  budget: typeof COMPARISON_BUDGET & { p95WithinComparison: boolean };
+}
+
+export function describeMachine() {
+  const cpus = os.cpus();
+  return {
+    cores: cpus.length,
+    cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+    memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    // Anything else running on the cores shows up here; read the figures with it in mind.
+    loadAverage1m: Math.round(os.loadavg()[0]! * 100) / 100,
+  };
+}
+
+export const toMb = (bytes: number | undefined) =>
+  bytes === undefined || Number.isNaN(bytes) ? null : Math.round(bytes / 1024 ** 2);
+
+/** Writes the report as bench/results/organizations-<database>-<time>.json; returns the path. */
+export function saveReport(dir: string, database: string, report: unknown): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `organizations-${database}-${stamp}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file;
+}

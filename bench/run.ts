@@ -1,0 +1,288 @@
+/**
+ * `npm run bench`: seeds organizations into a fresh database, starts the API as its own process
+ * and measures the organizations search and detail calls under load from this process.
+ * Prints a JSON report on stdout and saves it under bench/results/; progress goes to stderr.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
+import { runLoad } from './lib/load.ts';
+import {
+  COMPARISON_BUDGET,
+  describeMachine,
+  saveReport,
+  toMb,
+  type ScenarioReport,
+} from './lib/report.ts';
+import {
+  freePort,
+  readMemory,
+  seedOrganizations,
+  settle,
+  startApi,
+  stopAllChildren,
+  watchRss,
+} from './lib/server.ts';
+import { mintTokens } from './lib/tokens.ts';
+import { SEARCH_MIX, detailRequests, searchRequests } from './lib/workload.ts';
+
+const RESULTS_DIR = path.resolve(fileURLToPath(import.meta.url), '../results');
+
+const USAGE = `Usage: npm run bench -- [options]
+
+  --organizations N   organizations to seed (default 10000)
+  --duration S        seconds of measured load per scenario (default 20)
+  --warmup S          seconds of unmeasured load before each scenario (default 3)
+  --connections C     concurrent connections (default 20)
+  --scenario NAME     run one scenario: search-admin, search-broker or detail
+  --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
+                      Chrome DevTools); profiling slows the server, so figures are not comparable
+
+Runs on an embedded PGlite database in a temporary directory; with DATABASE_URL set, on that
+PostgreSQL server in a database named pillar_bench, created and dropped by the run.`;
+
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+function positiveInt(value: string | undefined, fallback: number, flag: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a positive whole number`);
+  return n;
+}
+
+interface Scenario {
+  key: string;
+  name: string;
+  persona: 'superAdmin' | 'broker';
+  requests(dataset: Dataset): string[];
+}
+
+function scenarios(count: number): Scenario[] {
+  const visible = count % 1000 === 0 ? `${count / 1000}k` : String(count);
+  return [
+    {
+      key: 'search-admin',
+      name: `organizations.search (super admin, ${visible} visible)`,
+      persona: 'superAdmin',
+      requests: (d) =>
+        searchRequests({
+          names: d.organizations.map((o) => o.name),
+          visible: d.organizations.length,
+        }),
+    },
+    {
+      key: 'search-broker',
+      name: 'organizations.search (broker, scoped)',
+      persona: 'broker',
+      // Brokers mostly look for their own organizations, sometimes for one they do not have.
+      requests: (d) => {
+        const own = d.organizations.filter((o) =>
+          d.brokerOrganizationNos.includes(o.organizationNo),
+        );
+        const others = d.organizations.slice(-own.length * 2);
+        const names = [...own, ...own, ...own, ...others].map((o) => o.name);
+        return searchRequests({ names, visible: d.brokerOrganizationNos.length });
+      },
+    },
+    {
+      key: 'detail',
+      name: 'organizations.detail',
+      persona: 'superAdmin',
+      requests: (d) => detailRequests(d.organizations.map((o) => o.organizationNo)),
+    },
+  ];
+}
+
+/** Clean-up steps, run in reverse after the children are stopped, once, whatever happens. */
+const cleanups: (() => Promise<void> | void)[] = [];
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stopAllChildren();
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        log(`clean-up step failed: ${String(error)}`);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    log(`${signal}: stopping the server and cleaning up`);
+    void cleanUp().finally(() => process.exit(code));
+  });
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      organizations: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      scenario: { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const organizations = positiveInt(values.organizations, 10_000, '--organizations');
+  const durationSeconds = positiveInt(values.duration, 20, '--duration');
+  const warmupSeconds = values.warmup === '0' ? 0 : positiveInt(values.warmup, 3, '--warmup');
+  const connections = positiveInt(values.connections, 20, '--connections');
+  const all = scenarios(organizations);
+  const selected = values.scenario
+    ? all.filter((s) => s.key === values.scenario || s.name === values.scenario)
+    : all;
+  if (selected.length === 0) {
+    throw new Error(
+      `unknown scenario ${values.scenario}; one of ${all.map((s) => s.key).join(', ')}`,
+    );
+  }
+  const machine = describeMachine();
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-bench-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const port = await freePort();
+  // Only what the benchmark sets: no PGLITE_DIR or external issuer of the caller leaks in.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'PGLITE_DIR',
+    'PUBLIC_URL',
+    'OIDC_ISSUER',
+    'OIDC_CLIENT_ID',
+    'OIDC_AUDIENCE',
+  ])
+    delete env[name];
+  Object.assign(env, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    RUN_WORKERS: 'false',
+  });
+
+  let database: { kind: 'pglite' | 'postgres'; serverVersion?: string; name?: string };
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    const bench = await createBenchDatabase(adminUrl);
+    cleanups.push(() => bench.drop());
+    env.DATABASE_URL = bench.url;
+    database = { kind: 'postgres', serverVersion: bench.serverVersion, name: 'pillar_bench' };
+  } else {
+    database = { kind: 'pglite' };
+  }
+  const config = loadConfig(env);
+
+  log(`seeding ${organizations} organizations on ${database.kind}`);
+  const seedSeconds = await seedOrganizations(env, organizations);
+  const dataset = await readDataset(config.database);
+  const tokens = await mintTokens(env, {
+    superAdmin: dataset.superAdminNo,
+    broker: dataset.brokerNo,
+  });
+
+  log(`starting the API on 127.0.0.1:${port}`);
+  const nodeArgs = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', RESULTS_DIR] : [];
+  const server = await startApi(env, port, { nodeArgs });
+  const idleRss = readMemory(server.pid)?.rss;
+
+  const reports: ScenarioReport[] = [];
+  for (const scenario of selected) {
+    const paths = scenario.requests(dataset);
+    const load = { baseUrl: server.baseUrl, token: tokens[scenario.persona], paths, connections };
+    if (warmupSeconds > 0) {
+      log(`${scenario.name}: warming up ${warmupSeconds} s`);
+      await runLoad({ ...load, durationSeconds: warmupSeconds });
+      await settle(server.baseUrl);
+    }
+    log(`${scenario.name}: ${durationSeconds} s at ${connections} connections`);
+    const rss = watchRss(server.pid);
+    const result = await runLoad({ ...load, durationSeconds });
+    await settle(server.baseUrl);
+    const peakRss = rss.stop();
+    reports.push({
+      name: scenario.name,
+      persona: scenario.persona,
+      ...result,
+      serverPeakRssMb: toMb(peakRss),
+      budget: {
+        ...COMPARISON_BUDGET,
+        p95WithinComparison: result.latencyMs.p95 < COMPARISON_BUDGET.p95Ms,
+      },
+    });
+    log(
+      `${scenario.name}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, ` +
+        `p99 ${result.latencyMs.p99} ms, ${result.requestsPerSecond} req/s`,
+    );
+  }
+  const serverPeakRss = readMemory(server.pid)?.hwm;
+  await server.stop();
+
+  const failures = reports.filter(
+    (r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0 || r.requests === 0,
+  );
+  const report = {
+    benchmark: 'organizations',
+    at: new Date().toISOString(),
+    ok: failures.length === 0,
+    machine,
+    database: {
+      ...database,
+      poolSize: database.kind === 'postgres' ? config.database.poolSize : undefined,
+    },
+    organizations: dataset.organizations.length,
+    seedSeconds: Math.round(seedSeconds * 10) / 10,
+    load: {
+      generator: 'autocannon, in the benchmark process, over loopback; server in its own process',
+      connections,
+      durationSeconds,
+      warmupSeconds,
+      serverCpuProfile: values['cpu-prof'] ?? false,
+      distinctRequestsPerScenario: 2000,
+      searchMix: SEARCH_MIX,
+    },
+    server: {
+      rssAfterStartMb: toMb(idleRss),
+      peakRssDuringLoadMb: Math.max(...reports.map((r) => r.serverPeakRssMb ?? 0)) || null,
+      // VmHWM: the highest the process ever reached, start-up and migrations included.
+      peakRssLifetimeMb: toMb(serverPeakRss),
+    },
+    scenarios: reports,
+    note: 'Server, database and load generator share this machine; figures are for reading, never asserted in tests.',
+  };
+  console.log(JSON.stringify(report, null, 2));
+  log(`saved ${saveReport(RESULTS_DIR, database.kind, report)}`);
+  for (const failure of failures) {
+    log(
+      `FAILED ${failure.name}: ${failure.errors} errors, ${failure.timeouts} timeouts, ` +
+        `${failure.non2xx} non-2xx (${JSON.stringify(failure.statusCodes)})`,
+    );
+  }
+  return report.ok ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
