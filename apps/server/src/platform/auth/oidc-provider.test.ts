@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { serializeRequest } from '../http/log-redaction.ts';
+import type { MailMessage, MailService } from '../mail/mail-service.ts';
 import type { Secrets } from '../secrets.ts';
 import { registerOidcProvider } from './oidc-provider.ts';
 import { hashPassword } from './passwords.ts';
@@ -63,6 +64,7 @@ interface Harness {
   config: Config;
   db: Kysely<DB>;
   logs: string[];
+  mails: MailMessage[];
   routes: { url: string; access: unknown }[];
   close(): Promise<void>;
 }
@@ -120,7 +122,12 @@ async function startHarness(options: { publicUrl?: string } = {}): Promise<Harne
   app.addHook('onRoute', (route) => {
     routes.push({ url: route.url, access: route.config?.access });
   });
-  await registerOidcProvider(app, { config, db: database.db, secrets: await testSecrets() });
+  const mails: MailMessage[] = [];
+  const mail: MailService = {
+    enqueue: async (message) => mails.push(message),
+    startWorker: async () => {},
+  };
+  await registerOidcProvider(app, { config, db: database.db, secrets: await testSecrets(), mail });
   await app.ready();
   const close = async () => {
     await app.close();
@@ -128,7 +135,7 @@ async function startHarness(options: { publicUrl?: string } = {}): Promise<Harne
     await new Promise((resolve) => server.close(resolve));
     await database.close();
   };
-  return { app, baseUrl, config, db: database.db, logs, routes, close };
+  return { app, baseUrl, config, db: database.db, logs, mails, routes, close };
 }
 
 async function createUser(options: {
@@ -464,6 +471,11 @@ describe('built-in OpenID provider', () => {
     expect(whileLocked.url).toBe(`${url}/login`);
     expect(await auditRows(userNo, 'login.locked')).toHaveLength(2);
     expect(await auditRows(userNo, 'login.success')).toHaveLength(0);
+    // One notice when the lock happens; none for the attempt made while it held.
+    const notices = harness.mails.filter((m) => m.to.includes(email));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe('Your Pillar account is locked');
+    expect(notices[0]!.text).toContain('15 minutes');
 
     await harness.db
       .updateTable('app_user')

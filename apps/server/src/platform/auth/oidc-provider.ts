@@ -11,6 +11,7 @@ import Provider, {
 } from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { DB } from '../db/schema.ts';
+import type { MailService } from '../mail/mail-service.ts';
 import type { Secrets } from '../secrets.ts';
 import { renderLogoutConfirmPage, renderMessagePage } from './login-page.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
@@ -31,6 +32,8 @@ interface OidcProviderDeps {
   config: Config;
   db: Kysely<DB>;
   secrets: Secrets;
+  /** Tells a user by e-mail when their account locks; without it the lock is only audited. */
+  mail?: MailService;
 }
 
 /**
@@ -41,7 +44,7 @@ interface OidcProviderDeps {
  */
 export async function registerOidcProvider(
   app: FastifyInstance,
-  deps: { config: Config; db: Kysely<DB>; secrets: Secrets },
+  deps: OidcProviderDeps,
 ): Promise<void> {
   const { config } = deps;
   const provider = createProvider(deps, app.log);
@@ -68,6 +71,7 @@ export async function registerOidcProvider(
         db: deps.db,
         basePath,
         redirectOrigins,
+        ...(deps.mail ? { mail: deps.mail } : {}),
       });
     },
     { prefix: MOUNT },

@@ -4,6 +4,8 @@ import { errors, type Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import type { MailService } from '../../mail/mail-service.ts';
+import { lockoutNotice } from './lockout-mail.ts';
 import { renderLoginPage, renderMessagePage } from '../login-page.ts';
 import { messageFor, signIn } from './sign-in.ts';
 
@@ -17,6 +19,7 @@ export interface InteractionDeps {
   basePath: string;
   /** Origins of the client's redirect URIs: where a login post may end up. */
   redirectOrigins: string[];
+  mail?: MailService;
 }
 
 const uidParams = z.object({ uid: z.string().min(1).max(100) });
@@ -72,7 +75,15 @@ export async function interactionRoutes(
     const form = loginForm.safeParse(request.body ?? {});
     const email = form.success ? form.data.email : '';
     const result = form.success
-      ? await signIn({ db: deps.db, login: deps.config.login }, form.data, { ip: request.ip })
+      ? await signIn(
+          {
+            db: deps.db,
+            login: deps.config.login,
+            ...(deps.mail ? { onLocked: lockoutNotice(deps.db, deps.mail, deps.config) } : {}),
+          },
+          form.data,
+          { ip: request.ip },
+        )
       : ({ outcome: 'invalid' } as const);
     if (result.outcome !== 'success') {
       const page = renderLoginPage({

@@ -13,6 +13,8 @@ export type SignInResult =
 export interface SignInDeps {
   db: Kysely<DB>;
   login: Config['login'];
+  /** Called once when failures lock the account (not on attempts while it stays locked). */
+  onLocked?: (userNo: number) => Promise<void>;
 }
 
 /** No real address is longer (RFC 5321); longer input is refused before it reaches the database. */
@@ -107,10 +109,11 @@ function audit(
  * `context` (the caller's address) goes to the audit log; the password never does.
  */
 export async function signIn(
-  { db, login }: SignInDeps,
+  deps: SignInDeps,
   input: { email: string; password: string },
   context: { ip: string },
 ): Promise<SignInResult> {
+  const { db } = deps;
   const email = input.email.trim();
   const user = email.length <= MAX_EMAIL_LENGTH ? await findUser(db, email) : undefined;
   if (!user?.password_hash) {
@@ -127,7 +130,7 @@ export async function signIn(
     return { outcome: 'locked', minutesLeft: user.minutes_locked };
   }
   if (!(await verifyPassword(user.password_hash, input.password))) {
-    return failedAttempt({ db, login }, user.user_no, context.ip);
+    return failedAttempt(deps, user.user_no, context.ip);
   }
   if (!user.active) {
     await audit(db, 'login.failure', user.user_no, { reason: 'inactive', ip: context.ip });
@@ -139,7 +142,7 @@ export async function signIn(
 }
 
 async function failedAttempt(
-  { db, login }: SignInDeps,
+  { db, login, onLocked }: SignInDeps,
   userNo: number,
   ip: string,
 ): Promise<SignInResult> {
@@ -148,6 +151,7 @@ async function failedAttempt(
   if (!row || row.locked) {
     const failures = row?.failed_login_count;
     await audit(db, 'login.locked', userNo, { reason: 'too_many_failures', failures, ip });
+    if (row?.locked) await onLocked?.(userNo);
     return { outcome: 'locked', minutesLeft: login.lockoutMinutes };
   }
   await audit(db, 'login.failure', userNo, {

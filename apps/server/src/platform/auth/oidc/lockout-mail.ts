@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../../config.ts';
+import type { DB } from '../../db/schema.ts';
+import type { MailService } from '../../mail/mail-service.ts';
+
+/**
+ * The e-mail a user gets when repeated failures lock their account: it may be them mistyping,
+ * or someone guessing; either way they should know, and know how to get back in.
+ */
+export function lockoutNotice(db: Kysely<DB>, mail: MailService, config: Config) {
+  return async (userNo: number): Promise<void> => {
+    const user = await db
+      .selectFrom('app_user')
+      .select(['username', 'first_name'])
+      .where('user_no', '=', userNo)
+      .executeTakeFirst();
+    if (!user) return;
+    const minutes = config.login.lockoutMinutes;
+    await mail.enqueue({
+      to: [user.username],
+      subject: 'Your Pillar account is locked',
+      text: [
+        `Hello ${user.first_name},`,
+        '',
+        `Your Pillar account was locked after ${config.login.maxFailures} failed sign-in attempts in a row.`,
+        `You can try again in ${minutes} minutes, or ask your administrator to reset your password.`,
+        '',
+        'If these attempts were not yours, tell your administrator: someone may be guessing your password.',
+        '',
+        `Sign in: ${config.publicUrl}/login`,
+      ].join('\n'),
+    });
+  };
+}
