@@ -111,7 +111,8 @@ export function AppLayout() {
           }}
           className="app-sider"
         >
-          <div className="app-sider__inner">
+          {/* A collapsed navigation must not hold keyboard focus while out of sight. */}
+          <div className="app-sider__inner" inert={narrow && !navOpen}>
             <SideNav menu={menu} onNavigate={closeNavOnNarrow} />
             <EnvironmentBadge />
           </div>
