@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+/** Set by e2e/run.ts, which starts the server these tests run against. */
+const baseURL = process.env.E2E_BASE_URL;
+if (!baseURL) {
+  throw new Error(
+    'E2E_BASE_URL is not set: run the browser tests with `npm run test:e2e`, which starts a server with fresh data',
+  );
+}
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  // One server with one seeded database, and a 2-core machine: one browser at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    headless: true,
+    // At least antd's xl breakpoint, so the side navigation is shown rather than collapsed.
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      // Debian's Chromium; Playwright never downloads a browser here.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});
