@@ -26,7 +26,11 @@ import type { JobQueue } from './platform/jobs/job-queue.ts';
 import type { MailService } from './platform/mail/mail-service.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
+import { organizationWorkspaceRoutes } from './modules/organization-workspace/workspace.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 /** What every module may use; built once per process by main.ts or a test. */
@@ -222,6 +226,10 @@ export async function buildApp(
   await app.register(systemRoutes);
   await app.register(authorizationRoutes, { prefix: '/authorization/v1' });
   await app.register(organizationsRoutes, { prefix: '/portal/v1' });
+  await app.register(organizationWorkspaceRoutes);
+  await app.register(membersRoutes);
+  await app.register(usersRoutes);
+  await app.register(filesRoutes);
 
   return app;
 }

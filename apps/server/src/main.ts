@@ -16,7 +16,8 @@ Commands:
   worker    job workers only
   migrate   apply database migrations and exit
   seed      load demo data into an empty database and exit
-            --organizations N   how many organizations (default 48)`;
+            --organizations N   how many organizations (default 48)
+            --employees N       how many employees across them (benchmarks)`;
 
 function printLogins(publicUrl: string): void {
   const lines = PERSONAS.map((p) => `  ${p.username.padEnd(36)} ${p.description}`);
@@ -58,7 +59,11 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { organizations: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      organizations: { type: 'string' },
+      employees: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const command = positionals[0] ?? 'start';
   if (values.help) return void console.log(USAGE);
@@ -86,7 +91,8 @@ async function main(argv: string[]): Promise<void> {
           return;
         }
         const organizations = values.organizations ? Number(values.organizations) : undefined;
-        const result = await seedDemo(ctx.db, { hashPassword, organizations });
+        const employees = values.employees ? Number(values.employees) : undefined;
+        const result = await seedDemo(ctx.db, { hashPassword, organizations, employees });
         console.log(
           `Seeded ${result.organizations} organizations, ${result.groups} groups, ${result.users} users.`,
         );

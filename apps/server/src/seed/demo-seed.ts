@@ -18,7 +18,12 @@ import {
   UNION_KINDS,
   organizationName,
 } from './names.ts';
-import { DEMO_PASSWORD, PERSONAS } from './personas.ts';
+import { seedFiles } from '../modules/files/files.seed.ts';
+import { seedMembers } from '../modules/members/members.seed.ts';
+import { seedOrganizationWorkspace } from '../modules/organization-workspace/workspace.seed.ts';
+import { seedUserAdmin } from '../modules/users/users.seed.ts';
+import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
+import { createRandomFor, type SeedContext } from './seed-context.ts';
 import { SeededRandom, addDays, addYears } from './random.ts';
 
 export interface SeedOptions {
@@ -28,6 +33,8 @@ export interface SeedOptions {
   /** The date the data is built around; fixed so every run produces the same rows. */
   today?: string;
   hashPassword: (plain: string) => Promise<string>;
+  /** Employees to create across the organizations (benchmarks); the demo default is the area's. */
+  employees?: number;
 }
 
 export interface SeedResult {
@@ -200,6 +207,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await insertInBatches(db, 'organization_contact', contacts);
   await insertInBatches(db, 'benefit_group', groups);
 
+  const userNos = new Map<PersonaKey, number>();
   for (const p of PERSONAS) {
     const user = await db
       .insertInto('app_user')
@@ -220,6 +228,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
       })
       .returning('user_no')
       .executeTakeFirstOrThrow();
+    userNos.set(p.key, user.user_no);
     const roleIds = p.roles.map((key) => {
       const role = findRole(key);
       if (!role) throw new Error(`persona ${p.key} names unknown role ${key}`);
@@ -263,6 +272,19 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
       }
     }
   }
+
+  const context: SeedContext = {
+    today,
+    organizations: orgRows,
+    userNos,
+    scale: { organizations: count, ...(options.employees ? { employees: options.employees } : {}) },
+    randomFor: createRandomFor(options.seed ?? 2026),
+  };
+  // Each area seeds its own tables, in dependency order.
+  await seedOrganizationWorkspace(db, context);
+  await seedMembers(db, context);
+  await seedUserAdmin(db, context);
+  await seedFiles(db, context);
 
   return { organizations: orgRows.length, groups: groups.length, users: PERSONAS.length };
 }

@@ -1,6 +1,10 @@
 import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as m0001 from './migrations/0001-platform.ts';
+import * as m0002 from './migrations/0002-organization-workspace.ts';
+import * as m0003 from './migrations/0003-members.ts';
+import * as m0004 from './migrations/0004-user-admin.ts';
+import * as m0005 from './migrations/0005-files.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -8,6 +12,10 @@ import * as m0001 from './migrations/0001-platform.ts';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-platform': m0001,
+  '0002-organization-workspace': m0002,
+  '0003-members': m0003,
+  '0004-user-admin': m0004,
+  '0005-files': m0005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

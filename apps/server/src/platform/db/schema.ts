@@ -1,11 +1,15 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { FileTables } from '../../modules/files/files.tables.ts';
+import type { MemberTables } from '../../modules/members/members.tables.ts';
+import type { OrganizationWorkspaceTables } from '../../modules/organization-workspace/workspace.tables.ts';
+import type { UserAdminTables } from '../../modules/users/users.tables.ts';
 
 /**
  * Row types of every table, as Kysely sees them. Kept by hand beside the migrations: a
  * migration that adds a column adds it here in the same commit.
  */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type Audit = {
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type Audit = {
   created_at: Generated<Date>;
   created_by: number | null;
   updated_at: Generated<Date>;
@@ -153,7 +157,7 @@ export interface AuditLogTable {
   detail: JSONColumnType<Record<string, unknown>> | null;
 }
 
-export interface DB {
+export interface DB extends OrganizationWorkspaceTables, MemberTables, UserAdminTables, FileTables {
   organization: OrganizationTable;
   organization_contact: OrganizationContactTable;
   benefit_group: BenefitGroupTable;

@@ -1,0 +1,5 @@
+import type { Kysely } from 'kysely';
+
+/** Members and dependents. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the schema types
+export async function up(_db: Kysely<any>): Promise<void> {}
