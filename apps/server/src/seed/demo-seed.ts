@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { findRole } from '@pillar/domain';
 import type {
   BenefitGroupTable,
@@ -285,6 +285,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedMembers(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
+  // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
+  await sql`analyze`.execute(db);
 
   return { organizations: orgRows.length, groups: groups.length, users: PERSONAS.length };
 }

@@ -7,42 +7,56 @@ export interface PagingInput<F extends string> {
   sort?: SortSpec<F> | undefined;
 }
 
+/** A sortable column; `nullable` ones keep their empty values last in both directions. */
+export type SortColumn = Expression<unknown> | { expression: Expression<unknown>; nullable: true };
+
+function orderTerm(column: SortColumn, descending: boolean) {
+  const nullable = 'nullable' in column;
+  const expression = 'nullable' in column ? column.expression : column;
+  // A plain `desc` lets PostgreSQL read a btree index backwards; `nulls last` would not, so it is
+  // only added where the column can hold nulls (ascending puts them last already).
+  if (!descending) return sql`${expression} asc`;
+  return nullable ? sql`${expression} desc nulls last` : sql`${expression} desc`;
+}
+
 /**
- * Runs a list query the way every list answers: `{ data, totalCount }`. The total comes from
- * `count(*) over ()` in the same statement, so one round trip serves both; only a page past
- * the end needs a second, counting query. Sort always ends on a unique key so pages are stable.
+ * Runs a list query the way every list answers: `{ data, totalCount }`. The page is read with
+ * LIMIT/OFFSET over an index-friendly ORDER BY that always ends on a unique key (stable pages).
+ * The total is a separate `count(*)` of the same filters: a window count over the page query
+ * would make the database read and sort every matching row for every page. A first page that
+ * comes back short needs no count at all. The query must not group or select DISTINCT.
  */
 export async function fetchPage<DB, TB extends keyof DB, O, F extends string, R>(
   query: SelectQueryBuilder<DB, TB, O>,
   paging: PagingInput<F>,
   options: {
-    sortColumns: Record<F, Expression<unknown>>;
+    sortColumns: Record<F, SortColumn>;
     defaultSort: SortSpec<F>;
     tieBreaker: Expression<unknown>;
     map: (row: O) => R;
   },
 ): Promise<Page<R>> {
   const sort = paging.sort ?? options.defaultSort;
-  const direction = sort.direction === 'desc' ? sql`desc` : sql`asc`;
-  const rows = (await query
-    .select(sql<number>`count(*) over ()`.as('__total'))
-    .orderBy(sql`${options.sortColumns[sort.field]} ${direction} nulls last`)
-    .orderBy(sql`${options.tieBreaker} ${direction}`)
+  const descending = sort.direction === 'desc';
+  const pageQuery = query
+    .orderBy(orderTerm(options.sortColumns[sort.field], descending))
+    .orderBy(orderTerm(options.tieBreaker, descending))
     .limit(paging.limit)
-    .offset(paging.offset)
-    .execute()) as (O & { __total: number | string })[];
-
-  let totalCount: number;
-  if (rows.length > 0) {
-    totalCount = Number(rows[0]!.__total);
-  } else if (paging.offset === 0) {
-    totalCount = 0;
-  } else {
+    .offset(paging.offset);
+  const countRows = async () => {
     const counted = await query
       .clearSelect()
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
-    totalCount = Number((counted as { n: number | string }).n);
+    return Number((counted as { n: number | string }).n);
+  };
+
+  if (paging.offset === 0) {
+    const rows = await pageQuery.execute();
+    const totalCount = rows.length < paging.limit ? rows.length : await countRows();
+    return { data: rows.map(options.map), totalCount };
   }
-  return { data: rows.map((row) => options.map(row)), totalCount };
+  // On PostgreSQL the two statements run side by side on separate connections.
+  const [rows, totalCount] = await Promise.all([pageQuery.execute(), countRows()]);
+  return { data: rows.map(options.map), totalCount };
 }

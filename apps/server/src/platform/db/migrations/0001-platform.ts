@@ -38,7 +38,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     create index organization_name_trgm on organization using gin (lower(name) gin_trgm_ops);
     create index organization_name_sort on organization (lower(name), organization_no);
-    create index organization_status on organization (process_status);
+    create index organization_status on organization (process_status, organization_no);
+    create index organization_type_sort on organization (type, organization_no);
+    create index organization_effective_sort on organization (effective_date, organization_no);
+    create index organization_expiration on organization (expiration_date);
 
     create table organization_contact (
       organization_no integer not null references organization on delete cascade,
