@@ -82,13 +82,23 @@ export async function signAccessToken(
   config: Config,
   secrets: Secrets,
   userNo: number,
-  options: { expiresInSeconds?: number; issuer?: string; audience?: string } = {},
+  options: {
+    expiresInSeconds?: number;
+    issuer?: string;
+    audience?: string;
+    /** Extra claims, such as the e-mail an external issuer's token carries. */
+    claims?: Record<string, unknown>;
+  } = {},
 ): Promise<string> {
   const jwk = secrets.signingKeys[0];
   if (!jwk) throw new Error('no signing key');
   const key = await importJWK(jwk, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ scope: config.oidc.scope, client_id: config.oidc.clientId })
+  return new SignJWT({
+    scope: config.oidc.scope,
+    client_id: config.oidc.clientId,
+    ...options.claims,
+  })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
     .setIssuer(options.issuer ?? config.oidc.issuer)
     .setAudience(options.audience ?? config.oidc.audience)
