@@ -147,7 +147,7 @@ export const test = base.extend<Fixtures>({
       const problems: string[] = [];
       const allowed: RegExp[] = [];
       page.on('pageerror', (error) => {
-        problems.push(`uncaught ${error.name}: ${error.message}\n${error.stack ?? ''}`);
+        problems.push(`uncaught ${error.stack ?? `${error.name}: ${error.message}`}`);
       });
       page.on('console', (message) => {
         if (message.type() !== 'error') return;
