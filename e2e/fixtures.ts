@@ -135,11 +135,36 @@ export interface BrowserErrors {
   allow(pattern: RegExp): void;
 }
 
-interface Fixtures {
-  browserErrors: BrowserErrors;
+interface Options {
+  /**
+   * Whether the home page's guided tour (spec 1 §2) has already been seen, so it does not cover
+   * the page in tests about something else. A test of the tour itself sets it to false.
+   */
+  homeTourSeen: boolean;
 }
 
-export const test = base.extend<Fixtures>({
+interface Fixtures {
+  browserErrors: BrowserErrors;
+  seedTourState: void;
+}
+
+/** Where the web app keeps the home tour's progress (apps/web/src/shared/tour). */
+export const HOME_TOUR_STORAGE_KEY = 'pillar.tour.home';
+
+export const test = base.extend<Fixtures & Options>({
+  homeTourSeen: [true, { option: true }],
+  seedTourState: [
+    async ({ page, homeTourSeen }, use) => {
+      if (homeTourSeen) {
+        // Only when nothing is stored yet, so what the app itself writes later is kept.
+        await page.addInitScript((key) => {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'seen');
+        }, HOME_TOUR_STORAGE_KEY);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   // Fails the test on any uncaught exception or console error in the page, after the test
   // body has run, listing each one with where it came from.
   browserErrors: [
