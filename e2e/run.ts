@@ -19,6 +19,45 @@ const E2E_DIR = path.join(ROOT, 'e2e');
 const RESULTS_DIR = path.join(E2E_DIR, 'test-results');
 const SERVER_READY_TIMEOUT_MS = 120_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
+const LOCK_FILE = path.join(E2E_DIR, '.run.lock');
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One browser-test run at a time in a checkout: Playwright empties e2e/test-results when it
+ * starts, which would delete the traces of a run in progress, and two suites at once on a
+ * 2-core machine starve each other. A lock left by a run that died is taken over.
+ */
+async function acquireRunLock(): Promise<() => void> {
+  let announced = false;
+  for (;;) {
+    try {
+      fs.writeFileSync(LOCK_FILE, String(process.pid), { flag: 'wx' });
+      return () => {
+        if (fs.readFileSync(LOCK_FILE, 'utf8') === String(process.pid)) fs.rmSync(LOCK_FILE);
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(fs.readFileSync(LOCK_FILE, 'utf8'));
+    if (!Number.isInteger(holder) || holder <= 0 || !isRunning(holder)) {
+      fs.rmSync(LOCK_FILE, { force: true });
+      continue;
+    }
+    if (!announced) {
+      console.log(`Waiting for another browser-test run to finish (pid ${holder})…`);
+      announced = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
 
 /**
  * A private copy of the built web app for this run. apps/web/dist is shared with everyone
@@ -127,6 +166,15 @@ function runPlaywright(baseUrl: string, serverLog: string, args: string[]): Prom
 }
 
 async function main(): Promise<number> {
+  const releaseLock = await acquireRunLock();
+  try {
+    return await runSuite();
+  } finally {
+    releaseLock();
+  }
+}
+
+async function runSuite(): Promise<number> {
   ensureWebBuild();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-e2e-'));
