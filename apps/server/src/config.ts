@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { ENVIRONMENTS } from '@pillar/domain';
 
@@ -37,6 +37,14 @@ const envSchema = z.object({
 
   /** Base64 of 32 bytes; generated into the data directory when unset. */
   SSN_ENCRYPTION_KEY: z.string().optional(),
+
+  /** Where uploaded files go: file:///path (encrypted folder) or s3://bucket/prefix?endpoint=&region=. */
+  STORAGE_URL: z
+    .string()
+    .regex(/^(file|s3):\/\//, 'STORAGE_URL must start with file:// or s3://')
+    .optional(),
+  /** Largest file an upload may carry, in bytes (200 MB). */
+  FILE_MAX_BYTES: z.coerce.number().int().positive().default(209_715_200),
 
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
@@ -77,6 +85,8 @@ export interface Config {
   database: { url?: string; pgliteDir: string; poolSize: number };
   dataDir: string;
   ssnEncryptionKey?: string;
+  /** File storage: `file://` folder (default `$DATA_DIR/files`) or `s3://bucket`. */
+  storage: { url: string; fileMaxBytes: number };
   oidc: {
     /** True when our own provider under /oidc issues the tokens. */
     builtIn: boolean;
@@ -139,6 +149,10 @@ export function loadConfig(
     },
     dataDir,
     ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,
+    storage: {
+      url: e.STORAGE_URL ?? pathToFileURL(path.join(dataDir, 'files')).href,
+      fileMaxBytes: e.FILE_MAX_BYTES,
+    },
     oidc: {
       builtIn: !external,
       issuer: external ? e.OIDC_ISSUER!.replace(/\/$/, '') : `${publicUrl}/oidc`,

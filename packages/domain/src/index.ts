@@ -9,3 +9,4 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './format.ts';
 export * from './masks.ts';
+export * from './files.ts';

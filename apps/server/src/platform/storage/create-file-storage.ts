@@ -1,0 +1,15 @@
+import type { Config } from '../../config.ts';
+import type { Secrets } from '../secrets.ts';
+import type { FileStorage } from './file-storage.ts';
+import { createLocalFileStorage, deriveFilesKey } from './local-file-storage.ts';
+import { createS3FileStorage, parseS3Url } from './s3-file-storage.ts';
+
+/** The storage the configuration names: `file:///folder` or `s3://bucket/prefix?...`. */
+export function createFileStorage(config: Config['storage'], secrets: Secrets): FileStorage {
+  const url = new URL(config.url);
+  if (url.protocol === 'file:') {
+    return createLocalFileStorage({ root: url, key: deriveFilesKey(secrets.ssnKey) });
+  }
+  if (url.protocol === 's3:') return createS3FileStorage(parseS3Url(config.url));
+  throw new Error(`Unsupported STORAGE_URL scheme ${url.protocol}`);
+}
