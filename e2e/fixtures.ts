@@ -78,11 +78,27 @@ export async function logOut(page: Page, who: Persona): Promise<void> {
 }
 
 /**
+ * Waits for running CSS transitions and finite animations (a hover colour fading in, a modal
+ * zooming open) to end, so axe judges what the user ends up seeing rather than a blend caught
+ * halfway, which would make colour-contrast results depend on timing. Looping animations such
+ * as spinners are left alone.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
  * Runs axe on the page as it is now and fails on any serious or critical violation, listing
  * each rule, what it asks for and the elements that break it. Wait for the page's content with
  * a web-first assertion first, so axe sees the settled page rather than a spinner.
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

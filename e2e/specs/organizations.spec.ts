@@ -154,6 +154,35 @@ test.describe('as the super admin', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
+  test('the Effective Date filter takes MM/DD/YYYY, keeps rows on or after it, and refuses a date that does not exist', async ({
+    page,
+  }) => {
+    const field = page.getByRole('textbox', { name: 'Effective Date', exact: true });
+    // Typed as digits: the slashes are put in as the user types (spec 1 §5).
+    await field.pressSequentially('01012020');
+    await expect(field).toHaveValue('01/01/2020');
+    await expectSearch(page, { effectiveDate: '2020-01-01' }, () =>
+      page.getByRole('button', { name: 'Search', exact: true }).click(),
+    );
+    await expect(page).toHaveURL(/[?&]org\.effectiveDate=2020-01-01(&|$)/);
+    const rows = await readRows(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(20);
+    for (const row of rows) expect(isoOf(row.effectiveDate) >= '2020-01-01').toBe(true);
+    await expectNoSeriousA11yViolations(page);
+
+    // An impossible date is flagged on the field and not searched for.
+    await field.fill('');
+    await field.pressSequentially('02302021');
+    await field.blur();
+    await expect(page.getByText('Effective Date must be a valid date (MM/DD/YYYY)')).toBeVisible();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('Effective Date must be a valid date (MM/DD/YYYY)')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]org\.effectiveDate=2020-01-01(&|$)/);
+    expect(await readRows(page)).toEqual(rows);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('paging goes to page 2, and a larger page size shows every organization', async ({
     page,
   }) => {
