@@ -10,3 +10,4 @@ export * from './validation.ts';
 export * from './format.ts';
 export * from './masks.ts';
 export * from './files.ts';
+export * from './organization-workspace.ts';

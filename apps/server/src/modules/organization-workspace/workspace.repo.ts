@@ -1,0 +1,715 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  INCENTIVE_PROGRAMS,
+  type AuthBenefitGroup,
+  type AuthOrganization,
+  type AuthOrganizationQuery,
+  type BenefitGroup,
+  type BenefitPackage,
+  type BenefitPackageQuery,
+  type Division,
+  type GroupFee,
+  type GroupIncentivePrograms,
+  type GroupListQuery,
+  type IncentiveProgramKey,
+  type Invoice,
+  type InvoiceConfig,
+  type InvoiceConfigQuery,
+  type InvoiceListQuery,
+  type Location,
+  type LocationQuery,
+  type MeddSubsidy,
+  type MeddSubsidyQuery,
+  type OrganizationUser,
+  type OrganizationUserQuery,
+  type Page,
+  type Plan,
+  type PlanListQuery,
+} from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { fetchPage } from '../../platform/http/paging.ts';
+
+/** Escapes LIKE wildcards so a name containing % or _ matches itself. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** True when the organization exists and lies in the principal's scope. */
+export async function organizationVisible(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization as o')
+    .select('o.organization_no')
+    .where('o.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---------- benefit groups ----------
+
+function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {
+  return db
+    .selectFrom('benefit_group as bg')
+    .select([
+      'bg.benefit_group_no',
+      'bg.benefit_group_id',
+      'bg.name',
+      'bg.process_status',
+      'bg.effective_date',
+      'bg.expiration_date',
+      'bg.dependent_alternate_group_number',
+    ])
+    .where('bg.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
+}
+
+type GroupRow = {
+  benefit_group_no: number;
+  benefit_group_id: string;
+  name: string;
+  process_status: number;
+  effective_date: string;
+  expiration_date: string | null;
+  dependent_alternate_group_number: string | null;
+};
+
+function toGroup(row: GroupRow): BenefitGroup {
+  return {
+    benefitGroupNo: row.benefit_group_no,
+    benefitGroupId: row.benefit_group_id,
+    name: row.name,
+    processStatus: row.process_status,
+    effectiveDate: row.effective_date,
+    expirationDate: row.expiration_date,
+    dependentAlternateGroupNumber: row.dependent_alternate_group_number,
+  };
+}
+
+export function listGroups(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  query: GroupListQuery,
+): Promise<Page<BenefitGroup>> {
+  let q = groupQuery(db, principal, organizationNo);
+  if (query.name) q = q.where(sql<boolean>`lower(bg.name) like lower(${likePattern(query.name)})`);
+  if (query.processStatus !== undefined) q = q.where('bg.process_status', '=', query.processStatus);
+  return fetchPage(q, query, {
+    sortColumns: {
+      groupId: sql`bg.benefit_group_id`,
+      name: sql`lower(bg.name)`,
+      effectiveDate: sql`bg.effective_date`,
+      processStatus: sql`bg.process_status`,
+    },
+    defaultSort: { field: 'groupId', direction: 'asc' },
+    tieBreaker: sql`bg.benefit_group_no`,
+    map: toGroup,
+  });
+}
+
+export async function findGroup(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  groupNo: number,
+): Promise<BenefitGroup | undefined> {
+  const row = await groupQuery(db, principal, organizationNo)
+    .where('bg.benefit_group_no', '=', groupNo)
+    .executeTakeFirst();
+  return row ? toGroup(row) : undefined;
+}
+
+export async function listDivisions(
+  db: Kysely<DB>,
+  organizationNo: number,
+  groupNo: number,
+): Promise<Division[]> {
+  const rows = await db
+    .selectFrom('division')
+    .select(['division_no', 'division_id', 'division_name', 'effective_date'])
+    .where('organization_no', '=', organizationNo)
+    .where('benefit_group_no', '=', groupNo)
+    .orderBy('division_id')
+    .execute();
+  return rows.map((r) => ({
+    divisionNo: r.division_no,
+    divisionId: r.division_id,
+    divisionName: r.division_name,
+    effectiveDate: r.effective_date,
+  }));
+}
+
+export async function listFees(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  groupNo: number | undefined,
+): Promise<GroupFee[]> {
+  let q = db
+    .selectFrom('group_fee as f')
+    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 'f.benefit_group_no')
+    .select([
+      'f.fee_no',
+      'f.benefit_group_no',
+      'bg.benefit_group_id',
+      'f.name',
+      'f.effective_date',
+      'f.expiration_date',
+      'f.fee_amount',
+    ])
+    .where('f.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
+  if (groupNo !== undefined) q = q.where('f.benefit_group_no', '=', groupNo);
+  const rows = await q
+    .orderBy('bg.benefit_group_id')
+    .orderBy('f.name')
+    .orderBy('f.effective_date', 'desc')
+    .orderBy('f.fee_no')
+    .execute();
+  return rows.map((r) => ({
+    feeNo: r.fee_no,
+    benefitGroupNo: r.benefit_group_no,
+    benefitGroupId: r.benefit_group_id,
+    name: r.name,
+    effectiveDate: r.effective_date,
+    expirationDate: r.expiration_date,
+    feeAmount: r.fee_amount,
+  }));
+}
+
+const PROGRAM_LABELS = new Map<string, string>(INCENTIVE_PROGRAMS.map((p) => [p.key, p.label]));
+const PROGRAM_ORDER = new Map<string, number>(INCENTIVE_PROGRAMS.map((p, i) => [p.key, i]));
+
+export async function listIncentivePrograms(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  groupNo: number | undefined,
+): Promise<GroupIncentivePrograms[]> {
+  let q = db
+    .selectFrom('benefit_group as bg')
+    .leftJoin('benefit_group_incentive_program as p', 'p.benefit_group_no', 'bg.benefit_group_no')
+    .select(['bg.benefit_group_no', 'bg.benefit_group_id', 'p.program', 'p.mandatory'])
+    .where('bg.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
+  if (groupNo !== undefined) q = q.where('bg.benefit_group_no', '=', groupNo);
+  const rows = await q.orderBy('bg.benefit_group_id').execute();
+  const groups = new Map<number, GroupIncentivePrograms>();
+  for (const row of rows) {
+    let group = groups.get(row.benefit_group_no);
+    if (!group) {
+      group = {
+        benefitGroupNo: row.benefit_group_no,
+        benefitGroupId: row.benefit_group_id,
+        programs: [],
+      };
+      groups.set(row.benefit_group_no, group);
+    }
+    if (row.program) {
+      group.programs.push({
+        key: row.program as IncentiveProgramKey,
+        label: PROGRAM_LABELS.get(row.program) ?? row.program,
+        mandatory: row.mandatory ?? false,
+      });
+    }
+  }
+  for (const group of groups.values()) {
+    group.programs.sort((a, b) => PROGRAM_ORDER.get(a.key)! - PROGRAM_ORDER.get(b.key)!);
+  }
+  return [...groups.values()];
+}
+
+// ---------- organization-level lists ----------
+
+export function listBenefitPackages(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: BenefitPackageQuery,
+): Promise<Page<BenefitPackage>> {
+  let q = db
+    .selectFrom('benefit_package as bp')
+    .select([
+      'bp.benefit_package_no',
+      'bp.benefit_package_id',
+      'bp.name',
+      'bp.process_status',
+      'bp.effective_date',
+    ])
+    .where('bp.organization_no', '=', organizationNo);
+  if (query.processStatus !== undefined) q = q.where('bp.process_status', '=', query.processStatus);
+  return fetchPage(q, query, {
+    sortColumns: { name: sql`lower(bp.name)`, benefitPackageId: sql`bp.benefit_package_id` },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`bp.benefit_package_no`,
+    map: (r) => ({
+      benefitPackageNo: r.benefit_package_no,
+      benefitPackageId: r.benefit_package_id,
+      name: r.name,
+      processStatus: r.process_status,
+      effectiveDate: r.effective_date,
+    }),
+  });
+}
+
+export function listPlans(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: PlanListQuery,
+): Promise<Page<Plan>> {
+  let q = db
+    .selectFrom('plan as p')
+    .select(['p.plan_no', 'p.plan_name', 'p.plan_status', 'p.effective_date', 'p.expiration_date'])
+    .where('p.organization_no', '=', organizationNo);
+  if (query.name)
+    q = q.where(sql<boolean>`lower(p.plan_name) like lower(${likePattern(query.name)})`);
+  if (query.planStatus !== undefined) q = q.where('p.plan_status', '=', query.planStatus);
+  return fetchPage(q, query, {
+    sortColumns: {
+      name: sql`lower(p.plan_name)`,
+      planStatus: sql`p.plan_status`,
+      expirationDate: { expression: sql`p.expiration_date`, nullable: true },
+    },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`p.plan_no`,
+    map: (r) => ({
+      planNo: r.plan_no,
+      planName: r.plan_name,
+      planStatus: r.plan_status,
+      effectiveDate: r.effective_date,
+      expirationDate: r.expiration_date,
+    }),
+  });
+}
+
+export function listInvoiceConfigs(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: InvoiceConfigQuery,
+): Promise<Page<InvoiceConfig>> {
+  const q = db
+    .selectFrom('invoice_config as c')
+    .select(['c.invoice_config_no', 'c.name', 'c.distribution_method', 'c.supports_ice'])
+    .where('c.organization_no', '=', organizationNo);
+  return fetchPage(q, query, {
+    sortColumns: { name: sql`lower(c.name)`, distributionMethod: sql`c.distribution_method` },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`c.invoice_config_no`,
+    map: (r) => ({
+      invoiceConfigNo: r.invoice_config_no,
+      name: r.name,
+      distributionMethod: r.distribution_method,
+      supportsICE: r.supports_ice,
+    }),
+  });
+}
+
+type InvoiceRow = {
+  invoice_no: number;
+  invoice_config_no: number;
+  invoice_date: string;
+  is_tria: boolean;
+  period_start: string;
+  period_end: string;
+  due_date: string;
+  total_amount: string;
+};
+
+function toInvoice(r: InvoiceRow): Invoice {
+  return {
+    invoiceNo: r.invoice_no,
+    invoiceConfigNo: r.invoice_config_no,
+    invoiceDate: r.invoice_date,
+    isTria: r.is_tria,
+    periodStart: r.period_start,
+    periodEnd: r.period_end,
+    dueDate: r.due_date,
+    totalAmount: r.total_amount,
+  };
+}
+
+const INVOICE_COLUMNS = [
+  'i.invoice_no',
+  'i.invoice_config_no',
+  'i.invoice_date',
+  'i.is_tria',
+  'i.period_start',
+  'i.period_end',
+  'i.due_date',
+  'i.total_amount',
+] as const;
+
+export function listInvoices(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: InvoiceListQuery,
+): Promise<Page<Invoice>> {
+  let q = db
+    .selectFrom('invoice as i')
+    .select(INVOICE_COLUMNS)
+    .where('i.organization_no', '=', organizationNo);
+  if (query.invoiceConfigNo !== undefined)
+    q = q.where('i.invoice_config_no', '=', query.invoiceConfigNo);
+  // Digits only (the schema says so): a prefix match on the number as text.
+  if (query.invoiceNo) q = q.where(sql<boolean>`i.invoice_no::text like ${`${query.invoiceNo}%`}`);
+  return fetchPage(q, query, {
+    sortColumns: { invoiceNo: sql`i.invoice_no`, invoiceDate: sql`i.invoice_date` },
+    defaultSort: { field: 'invoiceDate', direction: 'desc' },
+    tieBreaker: sql`i.invoice_no`,
+    map: toInvoice,
+  });
+}
+
+export interface InvoiceWithContext extends Invoice {
+  organizationNo: number;
+  organizationName: string;
+  configName: string;
+  distributionMethod: string;
+  supportsICE: boolean;
+}
+
+/** One invoice of a visible organization, with what its documents print in their heading. */
+export async function findInvoice(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  invoiceNo: number,
+): Promise<InvoiceWithContext | undefined> {
+  const row = await db
+    .selectFrom('invoice as i')
+    .innerJoin('invoice_config as c', 'c.invoice_config_no', 'i.invoice_config_no')
+    .innerJoin('organization as o', 'o.organization_no', 'i.organization_no')
+    .select(INVOICE_COLUMNS)
+    .select([
+      'o.organization_no',
+      'o.name as organization_name',
+      'c.name as config_name',
+      'c.distribution_method',
+      'c.supports_ice',
+    ])
+    .where('i.invoice_no', '=', invoiceNo)
+    .where('i.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...toInvoice(row),
+    organizationNo: row.organization_no,
+    organizationName: row.organization_name,
+    configName: row.config_name,
+    distributionMethod: row.distribution_method,
+    supportsICE: row.supports_ice,
+  };
+}
+
+export async function invoiceLines(db: Kysely<DB>, invoiceNo: number) {
+  return db
+    .selectFrom('invoice_line')
+    .select(['line_no', 'description', 'quantity', 'unit_amount', 'amount'])
+    .where('invoice_no', '=', invoiceNo)
+    .orderBy('line_no')
+    .execute();
+}
+
+/** Claim summary rows of the groups the principal may see. */
+export async function claimSummary(db: Kysely<DB>, principal: Principal, invoiceNo: number) {
+  return db
+    .selectFrom('invoice_claim_summary as s')
+    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 's.benefit_group_no')
+    .select([
+      'bg.benefit_group_id',
+      'bg.name as group_name',
+      's.claim_count',
+      's.ingredient_cost',
+      's.dispensing_fee',
+      's.member_paid',
+      's.plan_paid',
+    ])
+    .where('s.invoice_no', '=', invoiceNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
+    .orderBy('bg.benefit_group_id')
+    .execute();
+}
+
+/** Claim detail rows of the groups the principal may see, in fill-date order. */
+export async function claimDetail(db: Kysely<DB>, principal: Principal, invoiceNo: number) {
+  return db
+    .selectFrom('invoice_claim_detail as d')
+    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 'd.benefit_group_no')
+    .select([
+      'd.claim_number',
+      'd.fill_date',
+      'bg.benefit_group_id',
+      'd.member_id',
+      'd.member_name',
+      'd.drug_name',
+      'd.ndc',
+      'd.pharmacy_name',
+      'd.quantity',
+      'd.days_supply',
+      'd.ingredient_cost',
+      'd.dispensing_fee',
+      'd.member_paid',
+      'd.plan_paid',
+    ])
+    .where('d.invoice_no', '=', invoiceNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
+    .orderBy('d.fill_date')
+    .orderBy('d.claim_detail_no')
+    .execute();
+}
+
+export type ClaimSummaryRow = Awaited<ReturnType<typeof claimSummary>>[number];
+export type ClaimDetailRow = Awaited<ReturnType<typeof claimDetail>>[number];
+export type InvoiceLineRow = Awaited<ReturnType<typeof invoiceLines>>[number];
+
+type LocationRow = {
+  location_no: number;
+  name: string;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  phone: string | null;
+  fax: string | null;
+  email: string | null;
+};
+
+function toLocation(r: LocationRow): Location {
+  return {
+    locationNo: r.location_no,
+    name: r.name,
+    address1: r.address1,
+    address2: r.address2,
+    city: r.city,
+    state: r.state,
+    zip: r.zip,
+    phone: r.phone,
+    fax: r.fax,
+    email: r.email,
+  };
+}
+
+const LOCATION_COLUMNS = [
+  'l.location_no',
+  'l.name',
+  'l.address1',
+  'l.address2',
+  'l.city',
+  'l.state',
+  'l.zip',
+  'l.phone',
+  'l.fax',
+  'l.email',
+] as const;
+
+export function listLocations(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: LocationQuery,
+): Promise<Page<Location>> {
+  const q = db
+    .selectFrom('location as l')
+    .select(LOCATION_COLUMNS)
+    .where('l.organization_no', '=', organizationNo);
+  return fetchPage(q, query, {
+    sortColumns: {
+      name: sql`lower(l.name)`,
+      city: { expression: sql`lower(l.city)`, nullable: true },
+    },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`l.location_no`,
+    map: toLocation,
+  });
+}
+
+export async function findLocation(
+  db: Kysely<DB>,
+  organizationNo: number,
+  locationNo: number,
+): Promise<Location | undefined> {
+  const row = await db
+    .selectFrom('location as l')
+    .select(LOCATION_COLUMNS)
+    .where('l.organization_no', '=', organizationNo)
+    .where('l.location_no', '=', locationNo)
+    .executeTakeFirst();
+  return row ? toLocation(row) : undefined;
+}
+
+export function listMeddSubsidies(
+  db: Kysely<DB>,
+  organizationNo: number,
+  query: MeddSubsidyQuery,
+): Promise<Page<MeddSubsidy>> {
+  const q = db
+    .selectFrom('med_d_subsidy as m')
+    .select(['m.med_d_subsidy_no', 'm.application_id', 'm.application_date', 'm.uboi'])
+    .where('m.organization_no', '=', organizationNo);
+  return fetchPage(q, query, {
+    sortColumns: { applicationDate: sql`m.application_date`, applicationId: sql`m.application_id` },
+    defaultSort: { field: 'applicationDate', direction: 'desc' },
+    tieBreaker: sql`m.med_d_subsidy_no`,
+    map: (r) => ({
+      medDSubsidyNo: r.med_d_subsidy_no,
+      applicationId: r.application_id,
+      applicationDate: r.application_date,
+      uboi: r.uboi,
+    }),
+  });
+}
+
+// ---------- organization users ----------
+
+/**
+ * Users granted the organization. An internal viewer sees every type; a client or broker sees
+ * only users of their own type, as the roles they may grant are their own type's (spec 1 §6).
+ */
+export async function listOrganizationUsers(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  query: OrganizationUserQuery,
+): Promise<Page<OrganizationUser>> {
+  let q = db
+    .selectFrom('user_organization as uo')
+    .innerJoin('app_user as u', 'u.user_no', 'uo.user_no')
+    .select(['u.user_no', 'u.first_name', 'u.last_name', 'u.username', 'u.user_type', 'u.active'])
+    .where('uo.organization_no', '=', organizationNo);
+  if (principal.userType !== 'i') q = q.where('u.user_type', '=', principal.userType);
+  if (query.name) {
+    const pattern = likePattern(query.name);
+    q = q.where(
+      sql<boolean>`(lower(u.first_name || ' ' || u.last_name) like lower(${pattern})
+        or lower(u.username) like lower(${pattern}))`,
+    );
+  }
+  if (query.roleId?.length) {
+    q = q.where(
+      sql<boolean>`exists (select 1 from user_role ur where ur.user_no = u.user_no
+        and ur.role_id in (${sql.join(query.roleId)}))`,
+    );
+  }
+  if (query.active !== undefined) q = q.where('u.active', '=', query.active);
+  const page = await fetchPage(q, query, {
+    sortColumns: {
+      name: sql`lower(u.first_name || ' ' || u.last_name)`,
+      type: sql`u.user_type`,
+      active: sql`u.active`,
+    },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`u.user_no`,
+    map: (r) => r,
+  });
+  const userNos = page.data.map((u) => u.user_no);
+  const roles =
+    userNos.length === 0
+      ? []
+      : await db
+          .selectFrom('user_role as ur')
+          .innerJoin('role as r', 'r.role_id', 'ur.role_id')
+          .select(['ur.user_no', 'r.role_id', 'r.name', 'r.user_type'])
+          .where('ur.user_no', 'in', userNos)
+          .orderBy('r.role_id')
+          .execute();
+  return {
+    totalCount: page.totalCount,
+    data: page.data.map((u) => ({
+      id: u.user_no,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      fullName: `${u.first_name} ${u.last_name}`,
+      username: u.username,
+      type: u.user_type,
+      active: u.active,
+      roles: roles
+        .filter((r) => r.user_no === u.user_no)
+        .map((r) => ({ id: r.role_id, name: r.name, group: r.user_type })),
+    })),
+  };
+}
+
+// ---------- authorization look-ups ----------
+
+function toAuthOrganization(r: {
+  organization_no: number;
+  name: string;
+  process_status: number;
+  effective_date: string;
+  expiration_date: string | null;
+}): AuthOrganization {
+  return {
+    id: r.organization_no,
+    name: r.name,
+    processStatus: r.process_status,
+    effectiveDate: r.effective_date,
+    expirationDate: r.expiration_date,
+  };
+}
+
+export function listAuthOrganizations(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: AuthOrganizationQuery,
+): Promise<Page<AuthOrganization>> {
+  let q = db
+    .selectFrom('organization as o')
+    .select([
+      'o.organization_no',
+      'o.name',
+      'o.process_status',
+      'o.effective_date',
+      'o.expiration_date',
+    ])
+    .where(inOrganizationScope(principal, 'o.organization_no'));
+  if (query.orgNo?.length) q = q.where('o.organization_no', 'in', query.orgNo);
+  if (query.name) q = q.where(sql<boolean>`lower(o.name) like lower(${likePattern(query.name)})`);
+  return fetchPage(q, query, {
+    sortColumns: { name: sql`lower(o.name)`, id: sql`o.organization_no` },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`o.organization_no`,
+    map: toAuthOrganization,
+  });
+}
+
+export async function findAuthOrganization(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<AuthOrganization | undefined> {
+  const row = await db
+    .selectFrom('organization as o')
+    .select([
+      'o.organization_no',
+      'o.name',
+      'o.process_status',
+      'o.effective_date',
+      'o.expiration_date',
+    ])
+    .where('o.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .executeTakeFirst();
+  return row ? toAuthOrganization(row) : undefined;
+}
+
+export async function listAuthBenefitGroups(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<AuthBenefitGroup[]> {
+  const rows = await groupQuery(db, principal, organizationNo)
+    .orderBy('bg.benefit_group_id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.benefit_group_no,
+    benefitGroupId: r.benefit_group_id,
+    name: r.name,
+    processStatus: r.process_status,
+  }));
+}
