@@ -1,6 +1,7 @@
 import { Alert, Breadcrumb, Button, Descriptions, Skeleton, Tabs, Typography } from 'antd';
+import { Suspense, lazy, type ComponentType } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { PERMISSIONS, formatDate } from '@pillar/domain';
+import { PERMISSIONS, formatDate, type OrganizationDetail, type Permission } from '@pillar/domain';
 import { hasStatus } from '../../shared/api/api-error.ts';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
@@ -9,27 +10,30 @@ import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
 import { useOrganization } from './api/get-organization.ts';
+import { OrganizationDashboardTab } from './organization-dashboard-tab.tsx';
+import './organization-workspace.css';
 
-const TABS = [
-  {
-    key: 'dashboard',
-    label: 'Dashboard',
-    permission: undefined,
-    body: 'The organization dashboard, with groups, plans, invoices, contacts and locations, arrives with the organization workspace release.',
-  },
+type TabBody = ComponentType<{ organization: OrganizationDetail }>;
+
+// The Members and Users tabs load when first opened; most visits stay on the dashboard.
+const OrganizationMembersTab = lazy(() => import('./organization-members-tab.tsx'));
+const OrganizationUsersTab = lazy(() => import('./organization-users-tab.tsx'));
+
+const TABS: readonly {
+  key: string;
+  label: string;
+  permission: Permission | undefined;
+  Body: TabBody;
+}[] = [
+  { key: 'dashboard', label: 'Dashboard', permission: undefined, Body: OrganizationDashboardTab },
   {
     key: 'members',
     label: 'Members',
     permission: PERMISSIONS.viewMember,
-    body: "Searching and adding this organization's members arrives with the organization workspace release.",
+    Body: OrganizationMembersTab,
   },
-  {
-    key: 'users',
-    label: 'Users',
-    permission: PERMISSIONS.viewUsers,
-    body: "The list of this organization's users arrives with the organization workspace release.",
-  },
-] as const;
+  { key: 'users', label: 'Users', permission: PERMISSIONS.viewUsers, Body: OrganizationUsersTab },
+];
 
 function parseOrgId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -105,14 +109,13 @@ export default function OrganizationPage() {
         <Tabs
           activeKey={requested.key}
           onChange={(key) => void navigate(`/organizations/${orgId}/${key}`)}
-          items={tabs.map((item) => ({
-            key: item.key,
-            label: item.label,
+          items={tabs.map(({ key, label, Body }) => ({
+            key,
+            label,
             children: (
-              <div className="tab-placeholder">
-                <Typography.Title level={2}>{item.label}</Typography.Title>
-                <Typography.Paragraph>{item.body}</Typography.Paragraph>
-              </div>
+              <Suspense fallback={<Skeleton active />}>
+                <Body organization={data} />
+              </Suspense>
             ),
           }))}
         />
