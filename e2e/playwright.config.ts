@@ -28,7 +28,9 @@ export default defineConfig({
     timezoneId: 'UTC',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
-    trace: 'retain-on-failure',
+    // DOM snapshots are what a failed test needs; the screencast of every action doubled the
+    // CPU cost of tracing on this 2-core machine.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
     launchOptions: {
       // Debian's Chromium; Playwright never downloads a browser here.
