@@ -187,14 +187,21 @@ export const test = base.extend<Fixtures & Options>({
     async ({ page }, use) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
-      page.on('pageerror', (error) => {
-        problems.push(`uncaught ${error.stack ?? `${error.name}: ${error.message}`}`);
-      });
-      page.on('console', (message) => {
-        if (message.type() !== 'error') return;
-        const { url, lineNumber } = message.location();
-        problems.push(`console.error: ${message.text()} (${url}:${lineNumber}) on ${page.url()}`);
-      });
+      // Every page of the test's context: the test's own and any tab it opens.
+      const watch = (watched: Page) => {
+        watched.on('pageerror', (error) => {
+          problems.push(`uncaught ${error.stack ?? `${error.name}: ${error.message}`}`);
+        });
+        watched.on('console', (message) => {
+          if (message.type() !== 'error') return;
+          const { url, lineNumber } = message.location();
+          problems.push(
+            `console.error: ${message.text()} (${url}:${lineNumber}) on ${watched.url()}`,
+          );
+        });
+      };
+      watch(page);
+      page.context().on('page', watch);
       await use({ allow: (pattern) => allowed.push(pattern) });
       const unexpected = problems.filter((problem) => !allowed.some((re) => re.test(problem)));
       expect(unexpected, `Errors in the page:\n${unexpected.join('\n')}`).toEqual([]);
