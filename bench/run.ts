@@ -30,6 +30,7 @@ import {
   watchRss,
 } from './lib/server.ts';
 import { mintTokens } from './lib/tokens.ts';
+import { runFilesBench, type FilesBenchReport } from './files.ts';
 import { SEARCH_MIX, detailRequests, searchRequests } from './lib/workload.ts';
 
 const RESULTS_DIR = path.resolve(fileURLToPath(import.meta.url), '../results');
@@ -41,7 +42,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --warmup S          seconds of unmeasured load before each scenario (default 3)
   --connections C     concurrent connections (default 20)
   --scenario NAMES    run only these scenarios (comma-separated): search-admin, search-broker,
-                      detail, dashboard, dashboard-broker
+                      detail, dashboard, dashboard-broker, files
+  --file-mb N         size of the file the files scenario uploads and downloads (default 100)
   --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
                       Chrome DevTools); profiling slows the server, so figures are not comparable
 
@@ -154,6 +156,7 @@ async function main(): Promise<number> {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       scenario: { type: 'string' },
+      'file-mb': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -175,9 +178,12 @@ async function main(): Promise<number> {
   const selected = wanted
     ? all.filter((s) => wanted.includes(s.key) || wanted.includes(s.name))
     : all;
-  if (selected.length === 0) {
+  // The files scenario is one large transfer, not a request mix under load (bench/files.ts).
+  const withFiles = !wanted || wanted.includes('files');
+  const fileBytes = positiveInt(values['file-mb'], 100, '--file-mb') * 1024 * 1024;
+  if (selected.length === 0 && !withFiles) {
     throw new Error(
-      `unknown scenario ${values.scenario}; one of ${all.map((s) => s.key).join(', ')}`,
+      `unknown scenario ${values.scenario}; one of ${[...all.map((s) => s.key), 'files'].join(', ')}`,
     );
   }
   const machine = describeMachine();
@@ -261,6 +267,24 @@ async function main(): Promise<number> {
         `p99 ${result.latencyMs.p99} ms, ${result.requestsPerSecond} req/s`,
     );
   }
+  let files: FilesBenchReport | undefined;
+  if (withFiles) {
+    log(`files: uploading and downloading ${fileBytes / 1024 ** 2} MB`);
+    files = await runFilesBench({
+      baseUrl: server.baseUrl,
+      uploaderToken: tokens.superAdmin,
+      recipientToken: tokens.broker,
+      recipientUserNo: dataset.brokerNo,
+      organizationNo: dataset.brokerOrganizationNos[0]!,
+      serverPid: server.pid,
+      bytes: fileBytes,
+      warmupBytes: warmupSeconds > 0 ? 16 * 1024 * 1024 : 0,
+    });
+    log(
+      `files: upload ${files.upload.megabytesPerSecond} MB/s (server peak ${files.upload.serverPeakRssMb} MB), ` +
+        `download ${files.download.megabytesPerSecond} MB/s (server peak ${files.download.serverPeakRssMb} MB)`,
+    );
+  }
   const serverPeakRss = readMemory(server.pid)?.hwm;
   await server.stop();
 
@@ -270,7 +294,7 @@ async function main(): Promise<number> {
   const report = {
     benchmark: 'organizations',
     at: new Date().toISOString(),
-    ok: failures.length === 0,
+    ok: failures.length === 0 && (files?.ok ?? true),
     machine,
     database: {
       ...database,
@@ -294,6 +318,7 @@ async function main(): Promise<number> {
       peakRssLifetimeMb: toMb(serverPeakRss),
     },
     scenarios: reports,
+    ...(files ? { files } : {}),
     note: 'Server, database and load generator share this machine; figures are for reading, never asserted in tests.',
   };
   console.log(JSON.stringify(report, null, 2));

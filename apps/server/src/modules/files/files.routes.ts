@@ -53,7 +53,7 @@ export function attachmentDisposition(name: string): string {
 export async function filesRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, config, secrets } = app.ctx;
-  const storage = createFileStorage(config.storage, secrets);
+  const storage = await createFileStorage(config.storage, secrets);
   const ctx: FilesContext = {
     db,
     storage,

@@ -84,7 +84,8 @@ function RedirectToTab({
 }
 
 const MEMBERS = 'Search members across organizations, and view and edit members and dependents.';
-const FILES = 'Share files securely with your account team, with PHI files marked.';
+const FilesPage = lazy(() => import('../../features/files/files-page.tsx'));
+const FileDetailPage = lazy(() => import('../../features/files/file-detail-page.tsx'));
 const USERS = 'Create, edit and import users, and choose their roles and organizations.';
 const AGENT = 'Look up members, see coverage and prior authorizations, and record call notes.';
 const CLINICAL = 'Protect CDS clinical configuration: conditions and intervention drug lists.';
@@ -117,8 +118,8 @@ export const signedInRoutes: RouteObject[] = [
     element: later('members', 'Dependent Details', MEMBERS),
   },
   { path: 'members', element: later('members', 'Members', MEMBERS) },
-  { path: 'files', element: later('files', 'Files', FILES) },
-  { path: 'files/:id', element: later('files', 'File Details', FILES) },
+  { path: 'files', element: gated('files', <FilesPage />) },
+  { path: 'files/:id', element: gated('files', <FileDetailPage />) },
   // Admin
   { path: 'admin', element: <AdminIndex /> },
   { path: 'admin/featureFlags', element: gated('featureFlags', <FeatureFlagsPage />) },

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type FileRecipientOption, type Page } from '@pillar/domain';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+
+/** GET {portal}/files/recipients: users of an organization who may be sent its files. */
+export function listFileRecipients(
+  organizationNo: number,
+  name: string,
+  signal?: AbortSignal,
+): Promise<Page<FileRecipientOption>> {
+  return apiRequest<Page<FileRecipientOption>>('portal', '/files/recipients', {
+    query: { organizationNo, name: name || undefined, limit: 100 },
+    signal,
+  });
+}
+
+export function fileRecipientsQueryOptions(organizationNo: number, name: string) {
+  return queryOptions({
+    queryKey: ['portal', 'files', 'recipients', organizationNo, name] as const,
+    queryFn: ({ signal }) => listFileRecipients(organizationNo, name, signal),
+  });
+}
+
+export function useFileRecipients(organizationNo: number | undefined, name: string) {
+  return useQuery({
+    ...fileRecipientsQueryOptions(organizationNo ?? 0, name),
+    enabled: organizationNo !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
