@@ -211,6 +211,8 @@ export async function filesRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/portal/v1/files/:id/download',
     {
+      // A HEAD would run the handler and write a receipt for bytes nobody received.
+      exposeHeadRoute: false,
       config: { access: view },
       schema: {
         summary: 'The file itself; each download is recorded',

@@ -491,6 +491,12 @@ describe('downloads and receipts', () => {
       (await t.injectAs('agent', { method: 'GET', url: `/portal/v1/files/${northfield}/download` }))
         .statusCode,
     ).toBe(403);
+    // A HEAD reads nothing, so it must not count as a download.
+    const head = await t.injectAs('accountManager', {
+      method: 'HEAD',
+      url: `/portal/v1/files/${northfield}/download`,
+    });
+    expect(head.statusCode).toBe(404);
     const receipts = await t.ctx.db
       .selectFrom('file_download')
       .select('file_id')
