@@ -22,12 +22,24 @@ function isSignInStep(url: URL): boolean {
   );
 }
 
-/** Waits until the built-in identity provider's login page is shown, and checks it with axe. */
-export async function expectLoginPage(page: Page): Promise<void> {
+/**
+ * The login page is plain server-rendered HTML, the same for every sign-in, so signIn() has
+ * axe check it once per worker rather than before each of the suite's many sign-ins.
+ * expectLoginPage() always checks it.
+ */
+let loginPageChecked = false;
+
+async function waitForLoginPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/oidc\/interaction\/[^/]+/);
   await expect(page).toHaveTitle(LOGIN_PAGE_TITLE);
   await expect(page.getByRole('heading', { name: LOGIN_PAGE_TITLE })).toBeVisible();
+}
+
+/** Waits until the built-in identity provider's login page is shown, and checks it with axe. */
+export async function expectLoginPage(page: Page): Promise<void> {
+  await waitForLoginPage(page);
   await expectNoSeriousA11yViolations(page);
+  loginPageChecked = true;
 }
 
 /** Types a persona's credentials into the login page that is showing and submits them. */
@@ -54,7 +66,8 @@ export async function signIn(
 ): Promise<Persona> {
   const who = persona(key);
   await page.goto(options.path ?? '/home');
-  await expectLoginPage(page);
+  if (loginPageChecked) await waitForLoginPage(page);
+  else await expectLoginPage(page);
   await submitLogin(page, who.username, DEMO_PASSWORD);
   await page.waitForURL((url) => !isSignInStep(url));
   await expect(userMenuButton(page, who)).toBeVisible();
