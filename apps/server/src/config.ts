@@ -65,6 +65,25 @@ const envSchema = z.object({
   FEEDBACK_URL: z.string().default('https://github.com/pillar-portal/pillar/discussions'),
   TERMS_URL: z.string().default('/terms'),
 
+  /** The access-end banner (spec 2 §1): last day of access per user kind, and where to go next. */
+  ACCESS_END_BANNER: bool(true),
+  ACCESS_END_DATE_INTERNAL: z.iso.date().default('2024-12-31'),
+  ACCESS_END_DATE_EXTERNAL: z.iso.date().default('2024-11-27'),
+  NEWER_PORTAL_URL: z.string().default('https://admin.pillar.example'),
+  NEWER_PORTAL_NAME: z.string().default('the new admin portal'),
+  /** The landing page's two products (spec 2 §1): the legacy portal and this one. */
+  LEGACY_PORTAL_TITLE: z.string().default('Legacy Portal'),
+  LEGACY_PORTAL_LOGIN_URL: z.string().default('https://legacy.pillar.example/login'),
+  PORTAL_LOGIN_URL: z.string().default('/login'),
+  /** How long a password-reset link and an invitation (set-your-password) link stay valid. */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  INVITATION_TTL_HOURS: z.coerce.number().int().positive().default(72),
+  /** Member-portal accounts whose blocks agents lift: built-in store, or Auth0's Management API. */
+  MEMBER_PORTAL_PROVIDER: z.enum(['builtin', 'auth0']).default('builtin'),
+  AUTH0_DOMAIN: z.string().optional(),
+  AUTH0_CLIENT_ID: z.string().optional(),
+  AUTH0_CLIENT_SECRET: z.string().optional(),
+
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pillar <no-reply@pillar.example>'),
 
@@ -101,6 +120,19 @@ export interface Config {
   login: { maxFailures: number; lockoutMinutes: number };
   session: { timeoutMs: number; internalTimeoutMs: number; warningMs: number };
   links: { feedback: string; terms: string };
+  accessEnd: {
+    enabled: boolean;
+    internal: string;
+    external: string;
+    newerPortalUrl: string;
+    newerPortalName: string;
+  };
+  landing: { legacyTitle: string; legacyLoginUrl: string; loginUrl: string };
+  passwordReset: { resetTtlMinutes: number; invitationTtlHours: number };
+  memberPortal: {
+    provider: 'builtin' | 'auth0';
+    auth0?: { domain: string; clientId: string; clientSecret: string };
+  };
   mail: { smtpUrl?: string; from: string };
   seedDemo: boolean;
   runWorkers: boolean;
@@ -108,6 +140,23 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+function memberPortalConfig(e: z.infer<typeof envSchema>): Config['memberPortal'] {
+  if (e.MEMBER_PORTAL_PROVIDER === 'builtin') return { provider: 'builtin' };
+  if (!e.AUTH0_DOMAIN || !e.AUTH0_CLIENT_ID || !e.AUTH0_CLIENT_SECRET) {
+    throw new ConfigError(
+      'MEMBER_PORTAL_PROVIDER=auth0 needs AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_CLIENT_SECRET',
+    );
+  }
+  return {
+    provider: 'auth0',
+    auth0: {
+      domain: e.AUTH0_DOMAIN,
+      clientId: e.AUTH0_CLIENT_ID,
+      clientSecret: e.AUTH0_CLIENT_SECRET,
+    },
+  };
+}
 
 /** Reads the environment once; every other module takes the typed result. */
 export function loadConfig(
@@ -171,6 +220,23 @@ export function loadConfig(
       warningMs: e.INACTIVITY_WARNING_MS,
     },
     links: { feedback: e.FEEDBACK_URL, terms: e.TERMS_URL },
+    accessEnd: {
+      enabled: e.ACCESS_END_BANNER,
+      internal: e.ACCESS_END_DATE_INTERNAL,
+      external: e.ACCESS_END_DATE_EXTERNAL,
+      newerPortalUrl: e.NEWER_PORTAL_URL,
+      newerPortalName: e.NEWER_PORTAL_NAME,
+    },
+    landing: {
+      legacyTitle: e.LEGACY_PORTAL_TITLE,
+      legacyLoginUrl: e.LEGACY_PORTAL_LOGIN_URL,
+      loginUrl: e.PORTAL_LOGIN_URL,
+    },
+    passwordReset: {
+      resetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
+      invitationTtlHours: e.INVITATION_TTL_HOURS,
+    },
+    memberPortal: memberPortalConfig(e),
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,

@@ -11,3 +11,4 @@ export * from './format.ts';
 export * from './masks.ts';
 export * from './files.ts';
 export * from './organization-workspace.ts';
+export * from './users.ts';

@@ -1,3 +1,60 @@
+import type { Generated } from 'kysely';
+import type { Audit, Timestamp } from '../../platform/db/schema.ts';
+
 /** Row types of the user administration tables (migration 0004-user-admin). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area's tables land
-export interface UserAdminTables {}
+
+/** One changed field of a user: who, when, old and new (design.md §4). */
+export interface UserHistoryTable extends Audit {
+  history_id: Generated<number>;
+  user_no: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+export interface UserFeatureFlagTable extends Audit {
+  user_no: number;
+  title: string;
+  value: boolean;
+}
+
+/** Only a SHA-256 of the token is kept: the database alone cannot reset anyone's password. */
+export interface PasswordResetTokenTable extends Audit {
+  token_hash: string;
+  user_no: number;
+  purpose: 'reset' | 'invitation';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The built-in DataNet directory: legacy users that can be imported (spec 2 §3). */
+export interface DataNetUserTable extends Audit {
+  legacy_user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  extension: number | null;
+  /** 0 N/A, 1 Plan Admin, 2 Plan Sponsor, 3 System User. */
+  user_type: number;
+}
+
+/** The built-in member-portal account store, whose blocks agents lift (spec 2 §7). */
+export interface MemberPortalAccountTable extends Audit {
+  account_id: Generated<number>;
+  email: string;
+  first_name: string;
+  last_name: string;
+  blocked: boolean;
+  blocked_at: Timestamp | null;
+  failed_login_count: Generated<number>;
+  last_login_at: Timestamp | null;
+}
+
+export interface UserAdminTables {
+  user_history: UserHistoryTable;
+  user_feature_flag: UserFeatureFlagTable;
+  password_reset_token: PasswordResetTokenTable;
+  datanet_user: DataNetUserTable;
+  member_portal_account: MemberPortalAccountTable;
+}

@@ -106,3 +106,42 @@ ${form}
 <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>`,
   );
 }
+
+export interface PasswordPageOptions {
+  /** Where the form posts: the link's own URL. */
+  action: string;
+  /** The account the link is for, shown and given to password managers. */
+  email: string;
+  /** A reset of a forgotten password, or the first password of an invited user. */
+  purpose: 'reset' | 'invitation';
+  error?: string;
+  /** The rule the password must meet, said before the user types. */
+  rule: string;
+}
+
+/** The page a password-reset or invitation e-mail links to: a new password, typed twice. */
+export function renderPasswordPage({
+  action,
+  email,
+  purpose,
+  error = '',
+  rule,
+}: PasswordPageOptions): string {
+  const title = purpose === 'reset' ? 'Reset your Pillar password' : 'Set your Pillar password';
+  const describedBy = error ? 'form-error password-rule' : 'password-rule';
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<div id="form-error" class="alert" role="alert">${escapeHtml(error)}</div>
+<form method="post" action="${escapeHtml(action)}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" readonly value="${escapeHtml(email)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required aria-describedby="${describedBy}" autofocus>
+<p id="password-rule" class="hint">${escapeHtml(rule)}</p>
+<label for="confirm">Confirm new password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required>
+<button type="submit">${purpose === 'reset' ? 'Reset password' : 'Set password'}</button>
+</form>`,
+  );
+}

@@ -16,6 +16,7 @@ import type { Secrets } from '../secrets.ts';
 import { renderLogoutConfirmPage, renderMessagePage } from './login-page.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { interactionRoutes } from './oidc/interactions.ts';
+import { passwordResetRoutes } from './oidc/password-reset.ts';
 
 /** Where Fastify routes the provider; the issuer's own path may carry a proxy prefix before it. */
 const MOUNT = '/oidc';
@@ -73,6 +74,7 @@ export async function registerOidcProvider(
         redirectOrigins,
         ...(deps.mail ? { mail: deps.mail } : {}),
       });
+      await scope.register(passwordResetRoutes, { db: deps.db, config, basePath });
     },
     { prefix: MOUNT },
   );

@@ -9,6 +9,7 @@ import { useAuth } from '../auth/auth-context.ts';
 import { parseModule, visibleMenu } from '../navigation/menu-items.tsx';
 import { useAccessContext } from '../navigation/use-access-context.ts';
 import { InactivityMonitor } from '../session/inactivity-monitor.tsx';
+import { AccessEndBanner } from './access-end-banner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { EnvironmentBadge } from './environment-badge.tsx';
 import { PageSpinner } from './page-spinner.tsx';
@@ -118,6 +119,7 @@ export function AppLayout() {
           </div>
         </Layout.Sider>
         <Layout className="app-main">
+          <AccessEndBanner />
           <Layout.Content id="main-content" tabIndex={-1} className="app-content">
             <Suspense fallback={<PageSpinner />}>
               <Outlet />

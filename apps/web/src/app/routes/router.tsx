@@ -43,6 +43,9 @@ const OrganizationsListPage = lazy(
 );
 const OrganizationPage = lazy(() => import('../../features/organizations/organization-page.tsx'));
 const FeatureFlagsPage = lazy(() => import('../../features/feature-flags/feature-flags-page.tsx'));
+const UsersPage = lazy(() => import('../../features/users/users-page.tsx'));
+const RolesPage = lazy(() => import('../../features/roles/roles-page.tsx'));
+const LandingPage = lazy(() => import('../../features/users/landing-page.tsx'));
 
 /** A route that opens with the same gate as its menu item, or shows the access-denied page. */
 function RequireArea({ area, children }: { area: Area; children: ReactNode }) {
@@ -86,7 +89,6 @@ function RedirectToTab({
 const MEMBERS = 'Search members across organizations, and view and edit members and dependents.';
 const FilesPage = lazy(() => import('../../features/files/files-page.tsx'));
 const FileDetailPage = lazy(() => import('../../features/files/file-detail-page.tsx'));
-const USERS = 'Create, edit and import users, and choose their roles and organizations.';
 const AGENT = 'Look up members, see coverage and prior authorizations, and record call notes.';
 const CLINICAL = 'Protect CDS clinical configuration: conditions and intervention drug lists.';
 const EVALUATE = 'Prospect opportunities, claims repricing and financial analysis.';
@@ -123,14 +125,11 @@ export const signedInRoutes: RouteObject[] = [
   // Admin
   { path: 'admin', element: <AdminIndex /> },
   { path: 'admin/featureFlags', element: gated('featureFlags', <FeatureFlagsPage />) },
-  { path: 'admin/users', element: later('users', 'Users', USERS) },
-  { path: 'admin/users/create', element: later('createUser', 'Create User', USERS) },
-  { path: 'admin/users/import', element: later('importUser', 'Import DataNet User', USERS) },
-  { path: 'admin/users/:id', element: later('users', 'Edit User', USERS) },
-  {
-    path: 'admin/roles',
-    element: later('roles', 'Roles', 'The base roles and the permissions each one grants.'),
-  },
+  { path: 'admin/users', element: gated('users', <UsersPage />) },
+  { path: 'admin/users/create', element: gated('createUser', <UsersPage drawer="create" />) },
+  { path: 'admin/users/import', element: gated('importUser', <UsersPage drawer="import" />) },
+  { path: 'admin/users/:id', element: gated('users', <UsersPage drawer="edit" />) },
+  { path: 'admin/roles', element: gated('roles', <RolesPage />) },
   // Agent desktop
   { path: 'agent', element: later('agent', 'Agent Desktop', AGENT) },
   { path: 'agent/member-not-found', element: later('agent', 'Member Not Found', AGENT) },
@@ -223,6 +222,7 @@ function standalone(element: ReactNode): ReactNode {
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
   { path: '/welcome', element: standalone(<WelcomePage />) },
+  { path: '/landing', element: standalone(<LandingPage />) },
   { path: '/terms', element: standalone(<TermsPage />) },
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/login/callback', element: standalone(<LoginCallbackPage />) },

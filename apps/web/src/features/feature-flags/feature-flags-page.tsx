@@ -35,14 +35,18 @@ function FlagRow({ title, description }: { title: FeatureFlagTitle; description:
   );
 }
 
-/** /admin/featureFlags: flags kept in this browser for the signed-in user (spec 2 §2). */
+/**
+ * /admin/featureFlags: the signed-in user's flags (spec 2 §2), kept in this browser and on the
+ * server, so they follow the user to any browser.
+ */
 export default function FeatureFlagsPage() {
   usePageTitle('Feature Flags');
   return (
     <section className="page">
       <Typography.Title level={1}>Feature Flags</Typography.Title>
       <Typography.Paragraph className="page-lead">
-        Flags are saved in this browser for your account only.
+        Flags apply to your account only. They are saved as you switch them and follow you to any
+        browser you sign in from.
       </Typography.Paragraph>
       <List
         bordered

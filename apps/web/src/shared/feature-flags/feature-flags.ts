@@ -1,15 +1,20 @@
-import { useCallback, useContext, useSyncExternalStore } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useSyncExternalStore } from 'react';
+import { type FeatureFlag, type FeatureFlagTitle } from '@pillar/domain';
+import { apiRequest } from '../api/api-client.ts';
+import { notifyError } from '../notifications/notify.ts';
 import { UserAccessContext } from '../permissions/user-access.ts';
 
+export type { FeatureFlagTitle };
+
 /** The flags the product knows (spec 2 §6), all off until a user turns them on. */
-export const FEATURE_FLAGS = [
+export const FEATURE_FLAGS: readonly { title: FeatureFlagTitle; description: string }[] = [
   {
     title: 'Show User Permissions',
     description: 'Shows the Applications/Permissions card in your profile.',
   },
   { title: 'Show Roles Page', description: 'Shows the Roles page under Admin.' },
-] as const;
-export type FeatureFlagTitle = (typeof FEATURE_FLAGS)[number]['title'];
+];
 
 const CHANGE_EVENT = 'pillar:feature-flags';
 
@@ -27,10 +32,13 @@ export function readFeatureFlags(userId: number | string): Record<string, boolea
   }
 }
 
-export function writeFeatureFlag(userId: number | string, title: string, enabled: boolean): void {
-  const flags = { ...readFeatureFlags(userId), [title]: enabled };
+function writeFeatureFlags(userId: number | string, flags: Record<string, boolean>): void {
   window.localStorage.setItem(featureFlagStorageKey(userId), JSON.stringify(flags));
   window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+export function writeFeatureFlag(userId: number | string, title: string, enabled: boolean): void {
+  writeFeatureFlags(userId, { ...readFeatureFlags(userId), [title]: enabled });
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -43,20 +51,74 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/** GET {authorization}/feature-flags: the signed-in user's flags as the server keeps them. */
+export async function fetchFeatureFlags(signal?: AbortSignal): Promise<FeatureFlag[]> {
+  const body = await apiRequest<{ data: FeatureFlag[] }>('authorization', '/feature-flags', {
+    signal,
+  });
+  return body.data;
+}
+
+/** PATCH {authorization}/feature-flags: one flag on or off; answers all of them. */
+export async function patchFeatureFlag(title: FeatureFlagTitle, value: boolean) {
+  const body = await apiRequest<{ data: FeatureFlag[] }>('authorization', '/feature-flags', {
+    method: 'PATCH',
+    body: { title, value },
+  });
+  return body.data;
+}
+
+export function featureFlagsQueryOptions() {
+  return queryOptions({
+    queryKey: ['authorization', 'feature-flags'] as const,
+    queryFn: ({ signal }) => fetchFeatureFlags(signal),
+    // Flags change only through this browser or another one, which a new sign-in picks up.
+    staleTime: Infinity,
+  });
+}
+
 /**
- * A browser-side feature flag of the signed-in user: [enabled, setEnabled]. Stored per user
- * under pillar.featureFlags.{userId}, so people sharing a browser keep their own choices.
+ * Copies the server's flags into this browser's store once they arrive, so flags set in another
+ * browser apply here too. The server wins: it has every change, this browser only its own.
+ */
+function useServerFlags(userId: number | undefined): void {
+  const { data } = useQuery({ ...featureFlagsQueryOptions(), enabled: userId !== undefined });
+  useEffect(() => {
+    if (!data || userId === undefined) return;
+    const local = readFeatureFlags(userId);
+    if (data.every((flag) => (local[flag.title] === true) === flag.value)) return;
+    const next = { ...local };
+    for (const flag of data) next[flag.title] = flag.value;
+    writeFeatureFlags(userId, next);
+  }, [data, userId]);
+}
+
+/**
+ * A feature flag of the signed-in user: [enabled, setEnabled]. Kept in the browser under
+ * pillar.featureFlags.{userId} as the spec says (people sharing a browser keep their own
+ * choices), and on the server, so it follows the user to another browser.
  */
 export function useFeatureFlag(title: FeatureFlagTitle): [boolean, (enabled: boolean) => void] {
   const userId = useContext(UserAccessContext)?.claims.userId;
+  const queryClient = useQueryClient();
+  useServerFlags(userId);
   const enabled = useSyncExternalStore(subscribe, () =>
     userId === undefined ? false : readFeatureFlags(userId)[title] === true,
   );
   const setEnabled = useCallback(
     (value: boolean) => {
-      if (userId !== undefined) writeFeatureFlag(userId, title, value);
+      if (userId === undefined) return;
+      const previous = readFeatureFlags(userId)[title] === true;
+      writeFeatureFlag(userId, title, value);
+      patchFeatureFlag(title, value).then(
+        (flags) => queryClient.setQueryData(featureFlagsQueryOptions().queryKey, flags),
+        (error: unknown) => {
+          writeFeatureFlag(userId, title, previous);
+          notifyError(error, 'Update Feature Flag');
+        },
+      );
     },
-    [userId, title],
+    [userId, title, queryClient],
   );
   return [enabled, setEnabled];
 }

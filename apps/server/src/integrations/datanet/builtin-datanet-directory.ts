@@ -1,0 +1,30 @@
+import { sql, type Kysely } from 'kysely';
+import type { DataNetPreviewUser } from '@pillar/domain';
+import type { DB } from '../../platform/db/schema.ts';
+import type { DataNetDirectory } from './datanet-directory.ts';
+
+function legacyType(value: number): DataNetPreviewUser['type'] {
+  return value === 1 || value === 2 || value === 3 ? value : 0;
+}
+
+/** DataNet's legacy users kept in the `datanet_user` table. */
+export function createBuiltInDataNetDirectory(db: Kysely<DB>): DataNetDirectory {
+  return {
+    async findByEmail(email) {
+      const row = await db
+        .selectFrom('datanet_user')
+        .select(['username', 'first_name', 'last_name', 'phone', 'extension', 'user_type'])
+        .where(sql<string>`lower(username)`, '=', email.trim().toLowerCase())
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        phone: row.phone,
+        extension: row.extension,
+        username: row.username,
+        type: legacyType(row.user_type),
+      };
+    },
+  };
+}

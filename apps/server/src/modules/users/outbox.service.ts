@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { pageSchema } from '@pillar/domain';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+export const outboxQuery = z.object({
+  to: z.string().trim().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const outboxPage = pageSchema(outboxMessage);
+
+/**
+ * The built-in outbox is the mailbox when no SMTP server is configured, so internal RxB
+ * administrators can read it, newest first, optionally for one recipient. The messages carry live
+ * links (password resets), so every read is audited.
+ */
+export async function listOutbox(
+  db: Kysely<DB>,
+  caller: Principal,
+  query: z.infer<typeof outboxQuery>,
+) {
+  let q = db
+    .selectFrom('mail_outbox')
+    .select([
+      'mail_id',
+      'to_addresses',
+      'subject',
+      'text_body',
+      'status',
+      'created_at',
+      sql<number>`count(*) over ()`.as('total'),
+    ]);
+  if (query.to) {
+    q = q.where(
+      sql<boolean>`exists (select 1 from unnest(to_addresses) a where lower(a) = ${query.to.toLowerCase()})`,
+    );
+  }
+  const rows = await q.orderBy('mail_id', 'desc').limit(query.limit).offset(query.offset).execute();
+  await writeAudit(db, {
+    actorUserNo: caller.userNo,
+    action: 'mail_outbox.read',
+    entity: 'mail_outbox',
+    detail: { to: query.to ?? null, count: rows.length },
+  });
+  return {
+    data: rows.map((row) => ({
+      id: row.mail_id,
+      to: row.to_addresses,
+      subject: row.subject,
+      text: row.text_body,
+      status: row.status,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    totalCount: rows.length ? Number(rows[0]!.total) : 0,
+  };
+}

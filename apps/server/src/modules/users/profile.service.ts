@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { PASSWORD_RESET_SENT, type UserProfile, type UserProfileInput } from '@pillar/domain';
+import { writeAudit } from '../../platform/audit.ts';
+import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/problem.ts';
+import { findUserGrants } from './users.repo.ts';
+import type { UsersDeps } from './users.service.ts';
+
+async function readProfile(deps: UsersDeps, userNo: number): Promise<UserProfile> {
+  const row = await deps.db
+    .selectFrom('app_user')
+    .select(['user_no', 'first_name', 'last_name', 'username', 'phone', 'extension'])
+    .where('user_no', '=', userNo)
+    .executeTakeFirst();
+  if (!row) throw notFound('User');
+  return {
+    id: row.user_no,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    username: row.username,
+    phone: row.phone,
+    extension: row.extension,
+  };
+}
+
+export function getProfile(deps: UsersDeps, caller: Principal): Promise<UserProfile> {
+  return readProfile(deps, caller.userNo);
+}
+
+/** PUT /userprofile: name, phone and extension; the email stays read-only (spec 2 §5). */
+export async function updateProfile(
+  deps: UsersDeps,
+  caller: Principal,
+  input: UserProfileInput,
+): Promise<UserProfile> {
+  const params: Record<string, string> = {};
+  if (!input.firstName?.trim()) params.firstName = 'First Name is required';
+  if (!input.lastName?.trim()) params.lastName = 'Last Name is required';
+  if (Object.keys(params).length) throw badRequest(Object.values(params).join('; '), params);
+  const before = await readProfile(deps, caller.userNo);
+  const after = {
+    firstName: input.firstName!.trim(),
+    lastName: input.lastName!.trim(),
+    phone: input.phone?.trim() || null,
+    extension: input.extension ?? null,
+  };
+  const changes = (
+    [
+      ['firstName', before.firstName, after.firstName],
+      ['lastName', before.lastName, after.lastName],
+      ['phone', before.phone, after.phone],
+      ['extension', before.extension, after.extension],
+    ] as const
+  ).filter(([, o, n]) => (o ?? null) !== (n ?? null));
+  if (changes.length) {
+    await deps.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('app_user')
+        .set({
+          first_name: after.firstName,
+          last_name: after.lastName,
+          phone: after.phone,
+          extension: after.extension,
+          updated_at: sql<Date>`now()`,
+          updated_by: caller.userNo,
+        })
+        .where('user_no', '=', caller.userNo)
+        .execute();
+      await tx
+        .insertInto('user_history')
+        .values(
+          changes.map(([field, o, n]) => ({
+            user_no: caller.userNo,
+            field,
+            old_value: o === null ? null : String(o),
+            new_value: n === null ? null : String(n),
+            created_by: caller.userNo,
+            updated_by: caller.userNo,
+          })),
+        )
+        .execute();
+      await writeAudit(tx, {
+        actorUserNo: caller.userNo,
+        action: 'profile.update',
+        entity: 'app_user',
+        entityId: caller.userNo,
+        detail: { changedFields: changes.map(([field]) => field) },
+      });
+    });
+  }
+  return readProfile(deps, caller.userNo);
+}
+
+function requireBuiltInProvider(deps: UsersDeps): void {
+  if (!deps.config.oidc.builtIn) {
+    throw conflict(
+      'Passwords are kept by your organization’s identity provider; reset yours there.',
+    );
+  }
+}
+
+/** The Reset Password card's Send: a reset link to the caller's own address. */
+export async function requestPasswordReset(deps: UsersDeps, caller: Principal) {
+  requireBuiltInProvider(deps);
+  await sendPasswordLink(deps, caller.userNo, 'reset', caller.userNo);
+  return { message: PASSWORD_RESET_SENT };
+}
+
+/**
+ * POST /userprofile/{id}/legalUser: makes the user's sign-in account at the identity provider
+ * usable, which for the built-in provider means (re)sending the invitation to choose a password.
+ */
+export async function createLegalUser(deps: UsersDeps, caller: Principal, id: number) {
+  requireBuiltInProvider(deps);
+  const target = await findUserGrants(deps.db, caller, id);
+  if (!target) throw notFound('User');
+  if (!target.active) {
+    throw badRequest('Activate the user before sending an invitation.', {
+      active: 'Activate the user before sending an invitation.',
+    });
+  }
+  await sendPasswordLink(deps, id, target.hasPassword ? 'reset' : 'invitation', caller.userNo);
+  return { id, username: target.username, invitationSent: true };
+}

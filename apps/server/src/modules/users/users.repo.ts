@@ -1,0 +1,437 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  isOrganizationOpen,
+  todayIso,
+  userTypeNameOf,
+  type BenefitGroupOption,
+  type OrganizationOption,
+  type Page,
+  type UserDetail,
+  type UserListItem,
+  type UserOrganizationGrant,
+  type UserRole,
+  type UserSearchQuery,
+  type UserTypeCode,
+  USER_TYPE_CODE_OF,
+} from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { fetchPage } from '../../platform/http/paging.ts';
+
+/** A user as the grant rules see them: type, flags, roles and organization grants. */
+export interface UserGrants {
+  userNo: number;
+  username: string;
+  userType: UserTypeCode;
+  rxbAdmin: boolean;
+  allOrganizations: boolean;
+  active: boolean;
+  hasPassword: boolean;
+  roleIds: ReadonlySet<number>;
+  /** Per organization: all groups, or the chosen ones. */
+  organizations: ReadonlyMap<number, { all: boolean; groups: ReadonlySet<number> }>;
+}
+
+type Executor = Kysely<DB>;
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The users a caller may see: everyone for all-organization callers; otherwise users who share
+ * one of the caller's organizations, and for client and broker callers only users of their own
+ * type. A user outside this set is not found (404), whatever id is asked for.
+ */
+export function visibleUser(caller: Principal, alias = 'u'): RawBuilder<boolean> {
+  if (caller.organizations === 'all') return sql<boolean>`true`;
+  const sameType =
+    caller.userType === 'i'
+      ? sql<boolean>`true`
+      : sql<boolean>`${sql.ref(`${alias}.user_type`)} = ${caller.userType}`;
+  return sql<boolean>`(${sameType} and exists (select 1 from user_organization tuo
+      join user_organization cuo on cuo.organization_no = tuo.organization_no
+       and cuo.user_no = ${caller.userNo}
+     where tuo.user_no = ${sql.ref(`${alias}.user_no`)}))`;
+}
+
+const rolesOf = (alias: string) => sql<UserRoleRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', r.role_id, 'name', r.name, 'group', r.group_key, 'type', r.user_type,
+    'protected', r.protected) order by r.role_id), '[]'::json)
+  from user_role ur join role r on r.role_id = ur.role_id
+  where ur.user_no = ${sql.ref(`${alias}.user_no`)})`;
+
+interface UserRoleRow {
+  id: number;
+  name: string;
+  group: string;
+  type: 'internal' | 'client' | 'broker';
+  protected: boolean;
+}
+
+function toRoles(rows: UserRoleRow[] | null): UserRole[] {
+  return (rows ?? []).map((r) => ({
+    id: r.id,
+    name: r.name,
+    group: r.group,
+    type: r.type,
+    protected: r.protected,
+  }));
+}
+
+const NAME_SORT = sql`lower(u.last_name || ', ' || u.first_name)`;
+
+export async function listUsers(
+  db: Executor,
+  caller: Principal,
+  query: UserSearchQuery,
+): Promise<Page<UserListItem>> {
+  let q = db
+    .selectFrom('app_user as u')
+    .select([
+      'u.user_no',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.user_type',
+      'u.active',
+      rolesOf('u').as('roles'),
+    ])
+    .where(visibleUser(caller));
+  if (query.name) {
+    q = q.where(
+      sql<string>`lower(u.first_name || ' ' || u.last_name)`,
+      'like',
+      likePattern(query.name),
+    );
+  }
+  if (query.username)
+    q = q.where(sql<string>`lower(u.username)`, 'like', likePattern(query.username));
+  if (query.active !== undefined) q = q.where('u.active', '=', query.active);
+  if (query.type) q = q.where('u.user_type', '=', USER_TYPE_CODE_OF[query.type]);
+  return fetchPage(q, query, {
+    sortColumns: {
+      name: NAME_SORT,
+      username: sql`lower(u.username)`,
+      type: sql`u.user_type`,
+      active: sql`u.active`,
+    },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`u.user_no`,
+    map: (row) => ({
+      id: row.user_no,
+      userNo: row.user_no,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      fullName: `${row.first_name} ${row.last_name}`.trim(),
+      username: row.username,
+      type: userTypeNameOf(row.user_type),
+      active: row.active,
+      roles: toRoles(row.roles),
+    }),
+  });
+}
+
+/** The user's grants, if the caller may see the user. */
+export async function findUserGrants(
+  db: Executor,
+  caller: Principal | null,
+  userNo: number,
+): Promise<UserGrants | undefined> {
+  let q = db
+    .selectFrom('app_user as u')
+    .select([
+      'u.user_no',
+      'u.username',
+      'u.user_type',
+      'u.rxb_admin',
+      'u.all_organizations',
+      'u.active',
+      sql<boolean>`u.password_hash is not null`.as('has_password'),
+      sql<number[] | null>`(select array_agg(ur.role_id) from user_role ur
+        where ur.user_no = u.user_no)`.as('role_ids'),
+      sql<
+        { o: number; r: boolean; g: number[] | null }[] | null
+      >`(select json_agg(json_build_object(
+          'o', uo.organization_no, 'r', uo.restrict_benefit_groups,
+          'g', (select array_agg(ubg.benefit_group_no) from user_benefit_group ubg
+                 where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)))
+        from user_organization uo where uo.user_no = u.user_no)`.as('organizations'),
+    ])
+    .where('u.user_no', '=', userNo);
+  if (caller) q = q.where(visibleUser(caller));
+  const row = await q.executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    userNo: row.user_no,
+    username: row.username,
+    userType: row.user_type,
+    rxbAdmin: row.rxb_admin,
+    allOrganizations: row.all_organizations,
+    active: row.active,
+    hasPassword: row.has_password,
+    roleIds: new Set(row.role_ids ?? []),
+    organizations: new Map(
+      (row.organizations ?? []).map((g) => [
+        g.o,
+        { all: !g.r, groups: new Set(g.r ? (g.g ?? []) : []) },
+      ]),
+    ),
+  };
+}
+
+/** Organization grants as the caller may see them: only the caller's organizations and groups. */
+export async function loadOrganizationGrants(
+  db: Executor,
+  caller: Principal,
+  userNo: number,
+): Promise<UserOrganizationGrant[]> {
+  const rows = await db
+    .selectFrom('user_organization as uo')
+    .innerJoin('organization as o', 'o.organization_no', 'uo.organization_no')
+    .select([
+      'o.organization_no',
+      'o.name',
+      'uo.restrict_benefit_groups',
+      sql<BenefitGroupRow[] | null>`(select json_agg(json_build_object('id', bg.benefit_group_no,
+          'benefitGroupId', bg.benefit_group_id, 'name', bg.name, 'processStatus', bg.process_status)
+          order by bg.name, bg.benefit_group_no)
+        from user_benefit_group ubg join benefit_group bg on bg.benefit_group_no = ubg.benefit_group_no
+        where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)`.as('groups'),
+    ])
+    .where('uo.user_no', '=', userNo)
+    .where(
+      caller.organizations === 'all'
+        ? sql<boolean>`true`
+        : sql<boolean>`exists (select 1 from user_organization cuo
+            where cuo.user_no = ${caller.userNo} and cuo.organization_no = uo.organization_no)`,
+    )
+    .orderBy(sql`lower(o.name)`)
+    .orderBy('o.organization_no')
+    .execute();
+  return rows.map((row) => {
+    const callerGroups =
+      caller.organizations === 'all' ? undefined : caller.restrictedGroups.get(row.organization_no);
+    const groups = (row.groups ?? []).filter((g) => !callerGroups || callerGroups.has(g.id));
+    return {
+      id: row.organization_no,
+      name: row.name,
+      restrictBenefitGroups: row.restrict_benefit_groups,
+      benefitGroups: row.restrict_benefit_groups ? groups : [],
+    };
+  });
+}
+
+interface BenefitGroupRow {
+  id: number;
+  benefitGroupId: string;
+  name: string;
+  processStatus: number;
+}
+
+export async function loadUserDetail(
+  db: Executor,
+  caller: Principal,
+  userNo: number,
+): Promise<UserDetail | undefined> {
+  const row = await db
+    .selectFrom('app_user as u')
+    .select([
+      'u.user_no',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'u.phone',
+      'u.extension',
+      'u.user_type',
+      'u.active',
+      'u.rxb_admin',
+      'u.all_organizations',
+      sql<boolean>`u.password_hash is not null`.as('has_password'),
+      'u.created_at',
+      'u.updated_at',
+      rolesOf('u').as('roles'),
+    ])
+    .where('u.user_no', '=', userNo)
+    .where(visibleUser(caller))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.user_no,
+    userNo: row.user_no,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    fullName: `${row.first_name} ${row.last_name}`.trim(),
+    username: row.username,
+    phone: row.phone,
+    extension: row.extension,
+    type: userTypeNameOf(row.user_type),
+    active: row.active,
+    rxbAdmin: row.rxb_admin,
+    allOrganizations: row.rxb_admin || row.all_organizations,
+    hasPassword: row.has_password,
+    roles: toRoles(row.roles),
+    organizations: await loadOrganizationGrants(db, caller, userNo),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** Facts the grant rules need about the organizations and groups named in a payload. */
+export interface OrganizationFacts {
+  organizations: ReadonlyMap<number, { name: string; open: boolean }>;
+  /** Group number to its organization number. */
+  groupOrganization: ReadonlyMap<number, number>;
+}
+
+export async function loadOrganizationFacts(
+  db: Executor,
+  organizationNos: readonly number[],
+  groupNos: readonly number[],
+  today: string = todayIso(),
+): Promise<OrganizationFacts> {
+  const organizations = new Map<number, { name: string; open: boolean }>();
+  const groupOrganization = new Map<number, number>();
+  if (organizationNos.length) {
+    const rows = await db
+      .selectFrom('organization')
+      .select(['organization_no', 'name', 'process_status', 'expiration_date'])
+      .where('organization_no', 'in', [...new Set(organizationNos)])
+      .execute();
+    for (const row of rows) {
+      organizations.set(row.organization_no, {
+        name: row.name,
+        open: isOrganizationOpen(row.process_status, row.expiration_date, today),
+      });
+    }
+  }
+  if (groupNos.length) {
+    const rows = await db
+      .selectFrom('benefit_group')
+      .select(['benefit_group_no', 'organization_no'])
+      .where('benefit_group_no', 'in', [...new Set(groupNos)])
+      .execute();
+    for (const row of rows) groupOrganization.set(row.benefit_group_no, row.organization_no);
+  }
+  return { organizations, groupOrganization };
+}
+
+/** Organizations a user holds (all of them for all-access users), within the caller's scope. */
+export async function listHeldOrganizations(
+  db: Executor,
+  caller: Principal,
+  target: UserGrants,
+  query: {
+    name?: string | undefined;
+    activeOnly?: boolean | undefined;
+    include?: number[] | undefined;
+    limit: number;
+    offset: number;
+  },
+  today: string = todayIso(),
+): Promise<{ data: OrganizationOption[]; totalCount: number; allOrganizations: boolean }> {
+  const targetAll = target.userType === 'i' && (target.rxbAdmin || target.allOrganizations);
+  let q = db
+    .selectFrom('organization as o')
+    .select(['o.organization_no', 'o.name', 'o.process_status', 'o.expiration_date']);
+  if (!targetAll) {
+    q = q.where(
+      sql<boolean>`exists (select 1 from user_organization tuo
+        where tuo.user_no = ${target.userNo} and tuo.organization_no = o.organization_no)`,
+    );
+  }
+  if (caller.organizations !== 'all') {
+    q = q.where(
+      sql<boolean>`exists (select 1 from user_organization cuo
+        where cuo.user_no = ${caller.userNo} and cuo.organization_no = o.organization_no)`,
+    );
+  }
+  if (query.activeOnly) {
+    q = q.where(
+      sql<boolean>`(o.process_status in (1, 2) or (o.process_status = 9 and o.expiration_date >= ${today}))`,
+    );
+  }
+  if (query.name) {
+    const byName = sql<boolean>`lower(o.name) like ${likePattern(query.name)}`;
+    q = q.where(
+      query.include?.length
+        ? sql<boolean>`(${byName} or o.organization_no in (${sql.join(query.include)}))`
+        : byName,
+    );
+  }
+  const page = await fetchPage(
+    q,
+    { limit: query.limit, offset: query.offset },
+    {
+      sortColumns: { name: sql`lower(o.name)` },
+      defaultSort: { field: 'name', direction: 'asc' },
+      tieBreaker: sql`o.organization_no`,
+      map: (row) => ({
+        id: row.organization_no,
+        name: row.name,
+        processStatus: row.process_status,
+        active: isOrganizationOpen(row.process_status, row.expiration_date, today),
+      }),
+    },
+  );
+  return { ...page, allOrganizations: targetAll };
+}
+
+/** The groups of an organization, optionally only some of them. */
+export async function listBenefitGroups(
+  db: Executor,
+  organizationNo: number,
+  only?: ReadonlySet<number>,
+): Promise<BenefitGroupOption[]> {
+  if (only && only.size === 0) return [];
+  let q = db
+    .selectFrom('benefit_group')
+    .select(['benefit_group_no', 'benefit_group_id', 'name', 'process_status'])
+    .where('organization_no', '=', organizationNo);
+  if (only) q = q.where('benefit_group_no', 'in', [...only]);
+  const rows = await q
+    .orderBy(sql`lower(name)`)
+    .orderBy('benefit_group_no')
+    .execute();
+  return rows.map((row) => ({
+    id: row.benefit_group_no,
+    benefitGroupId: row.benefit_group_id,
+    name: row.name,
+    processStatus: row.process_status,
+  }));
+}
+
+export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('app_user')
+    .select('user_no')
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+  return !!row;
+}
+
+export async function findUserByUsername(
+  db: Executor,
+  username: string,
+): Promise<{ user_no: number; username: string } | undefined> {
+  return db
+    .selectFrom('app_user')
+    .select(['user_no', 'username'])
+    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Names of organizations and roles, for history rows people can read. */
+export async function organizationNames(
+  db: Executor,
+  organizationNos: readonly number[],
+): Promise<Map<number, string>> {
+  if (!organizationNos.length) return new Map();
+  const rows = await db
+    .selectFrom('organization')
+    .select(['organization_no', 'name'])
+    .where('organization_no', 'in', [...new Set(organizationNos)])
+    .execute();
+  return new Map(rows.map((r) => [r.organization_no, r.name]));
+}

@@ -1,0 +1,552 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  USER_MESSAGES,
+  USER_TYPE_LABELS,
+  userTypeNameOf,
+  userWriteProblem,
+  type Page,
+  type UserAccessGrants,
+  type UserBenefitGroups,
+  type UserCreateInput,
+  type UserDetail,
+  type UserSearchQuery,
+  type UserUpdateInput,
+  type UserListItem,
+} from '@pillar/domain';
+import type { Config } from '../../config.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { badRequest, notFound } from '../../platform/http/problem.ts';
+import type { MailService } from '../../platform/mail/mail-service.ts';
+import {
+  checkGrantChange,
+  hasAllAccess,
+  mergeOrganizations,
+  roleById,
+  userTypeCode,
+  type DesiredGrants,
+  type OrganizationGrant,
+} from './user-grant-rules.ts';
+import {
+  findUserGrants,
+  listBenefitGroups,
+  listHeldOrganizations,
+  listUsers,
+  loadOrganizationFacts,
+  loadUserDetail,
+  organizationNames,
+  usernameTaken,
+  type UserGrants,
+} from './users.repo.ts';
+
+export interface UsersDeps {
+  db: Kysely<DB>;
+  config: Config;
+  mail: MailService;
+}
+
+export function searchUsers(
+  db: Kysely<DB>,
+  caller: Principal,
+  query: UserSearchQuery,
+): Promise<Page<UserListItem>> {
+  return listUsers(db, caller, query);
+}
+
+export async function getUser(db: Kysely<DB>, caller: Principal, id: number): Promise<UserDetail> {
+  const user = await loadUserDetail(db, caller, id);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+export async function getUserAccess(
+  db: Kysely<DB>,
+  caller: Principal,
+  id: number,
+): Promise<UserAccessGrants> {
+  const { rxbAdmin, allOrganizations, roles, organizations } = await getUser(db, caller, id);
+  return { rxbAdmin, allOrganizations, roles, organizations };
+}
+
+/** PostgreSQL's unique_violation, as both pg and PGlite report it. */
+function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
+  );
+}
+
+function usernameTakenProblem() {
+  return badRequest(USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });
+}
+
+function desiredOf(input: UserUpdateInput): DesiredGrants {
+  const type = input.type!;
+  return {
+    type,
+    rxbAdmin: type === 'internal' && input.rxbAdmin,
+    allOrganizations: type === 'internal' && (input.allOrganizations || input.rxbAdmin),
+    active: input.active,
+    roleIds: [...new Set(input.roles)],
+    organizations: input.organizations,
+  };
+}
+
+async function factsFor(db: Kysely<DB>, desired: DesiredGrants) {
+  return loadOrganizationFacts(
+    db,
+    desired.organizations.map((o) => o.orgId),
+    desired.organizations.flatMap((o) => (o.all ? [] : o.groups)),
+  );
+}
+
+function trimmed(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  return text ? text : null;
+}
+
+export async function createUser(
+  deps: UsersDeps,
+  caller: Principal,
+  input: UserCreateInput,
+): Promise<UserDetail> {
+  const problem = userWriteProblem(input, 'create');
+  if (problem) throw badRequest(problem.detail, problem.params);
+  const desired = desiredOf(input);
+  checkGrantChange(caller, undefined, desired, await factsFor(deps.db, desired));
+  const username = input.username!.trim();
+  if (await usernameTaken(deps.db, username)) throw usernameTakenProblem();
+
+  let userNo: number;
+  try {
+    userNo = await deps.db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('app_user')
+        .values({
+          username,
+          first_name: input.firstName!.trim(),
+          last_name: input.lastName!.trim(),
+          phone: trimmed(input.phone),
+          extension: input.extension ?? null,
+          user_type: userTypeCode(desired.type),
+          rxb_admin: desired.rxbAdmin,
+          all_organizations: desired.allOrganizations,
+          active: desired.active,
+          password_hash: null,
+          external_subject: null,
+          created_by: caller.userNo,
+          updated_by: caller.userNo,
+        })
+        .returning('user_no')
+        .executeTakeFirstOrThrow();
+      const organizations = mergeOrganizations(
+        caller,
+        undefined,
+        desired.organizations,
+        hasAllAccess(desired),
+      );
+      await writeRoles(tx, row.user_no, new Set(), new Set(desired.roleIds), caller.userNo);
+      await writeOrganizations(tx, row.user_no, new Map(), organizations, caller.userNo);
+      await recordChanges(tx, caller, row.user_no, 'user.create', undefined, {
+        fields: {
+          username,
+          firstName: input.firstName!.trim(),
+          lastName: input.lastName!.trim(),
+          phone: trimmed(input.phone),
+          extension: input.extension ?? null,
+        },
+        desired,
+        organizations,
+      });
+      return row.user_no;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTakenProblem();
+    throw error;
+  }
+  if (desired.active) await inviteIfNeeded(deps, userNo, caller.userNo);
+  return getUser(deps.db, caller, userNo);
+}
+
+export async function updateUser(
+  deps: UsersDeps,
+  caller: Principal,
+  id: number,
+  input: UserUpdateInput,
+): Promise<UserDetail> {
+  const before = await findUserGrants(deps.db, caller, id);
+  if (!before) throw notFound('User');
+  const problem = userWriteProblem(input, 'edit');
+  if (problem) throw badRequest(problem.detail, problem.params);
+  const desired = desiredOf(input);
+  checkGrantChange(caller, before, desired, await factsFor(deps.db, desired));
+  const current = await deps.db
+    .selectFrom('app_user')
+    .select(['first_name', 'last_name', 'phone', 'extension'])
+    .where('user_no', '=', id)
+    .executeTakeFirstOrThrow();
+
+  await deps.db.transaction().execute(async (tx) => {
+    const fields = {
+      firstName: input.firstName!.trim(),
+      lastName: input.lastName!.trim(),
+      phone: trimmed(input.phone),
+      extension: input.extension ?? null,
+    };
+    await tx
+      .updateTable('app_user')
+      .set({
+        first_name: fields.firstName,
+        last_name: fields.lastName,
+        phone: fields.phone,
+        extension: fields.extension,
+        user_type: userTypeCode(desired.type),
+        rxb_admin: desired.rxbAdmin,
+        all_organizations: desired.allOrganizations,
+        active: desired.active,
+        updated_at: sql<Date>`now()`,
+        updated_by: caller.userNo,
+      })
+      .where('user_no', '=', id)
+      .execute();
+    const organizations = mergeOrganizations(
+      caller,
+      before,
+      desired.organizations,
+      hasAllAccess(desired),
+    );
+    await writeRoles(tx, id, before.roleIds, new Set(desired.roleIds), caller.userNo);
+    await writeOrganizations(tx, id, before.organizations, organizations, caller.userNo);
+    await recordChanges(
+      tx,
+      caller,
+      id,
+      'user.update',
+      {
+        grants: before,
+        fields: {
+          firstName: current.first_name,
+          lastName: current.last_name,
+          phone: current.phone,
+          extension: current.extension,
+        },
+      },
+      { fields, desired, organizations },
+    );
+  });
+  if (desired.active && !before.active) await inviteIfNeeded(deps, id, caller.userNo);
+  return getUser(deps.db, caller, id);
+}
+
+/**
+ * A user made active who has never chosen a password gets the built-in identity provider's
+ * invitation to choose one; with an external identity provider there is nothing to send.
+ */
+async function inviteIfNeeded(deps: UsersDeps, userNo: number, actor: number): Promise<void> {
+  if (!deps.config.oidc.builtIn) return;
+  const user = await deps.db
+    .selectFrom('app_user')
+    .select(sql<boolean>`password_hash is not null`.as('has_password'))
+    .where('user_no', '=', userNo)
+    .executeTakeFirst();
+  if (user && !user.has_password) await sendPasswordLink(deps, userNo, 'invitation', actor);
+}
+
+async function writeRoles(
+  tx: Transaction<DB>,
+  userNo: number,
+  before: ReadonlySet<number>,
+  after: ReadonlySet<number>,
+  actor: number,
+): Promise<void> {
+  const removed = [...before].filter((id) => !after.has(id));
+  const added = [...after].filter((id) => !before.has(id));
+  if (removed.length) {
+    await tx
+      .deleteFrom('user_role')
+      .where('user_no', '=', userNo)
+      .where('role_id', 'in', removed)
+      .execute();
+  }
+  if (added.length) {
+    await tx
+      .insertInto('user_role')
+      .values(added.map((role_id) => ({ user_no: userNo, role_id, created_by: actor })))
+      .execute();
+  }
+}
+
+function sameGrant(a: OrganizationGrant | undefined, b: OrganizationGrant | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.all !== b.all || a.groups.size !== b.groups.size) return false;
+  for (const g of a.groups) if (!b.groups.has(g)) return false;
+  return true;
+}
+
+async function writeOrganizations(
+  tx: Transaction<DB>,
+  userNo: number,
+  before: ReadonlyMap<number, OrganizationGrant>,
+  after: ReadonlyMap<number, OrganizationGrant>,
+  actor: number,
+): Promise<void> {
+  const removed = [...before.keys()].filter((org) => !after.has(org));
+  if (removed.length) {
+    await tx
+      .deleteFrom('user_organization')
+      .where('user_no', '=', userNo)
+      .where('organization_no', 'in', removed)
+      .execute();
+  }
+  for (const [org, grant] of after) {
+    const previous = before.get(org);
+    if (sameGrant(previous, grant)) continue;
+    if (previous) {
+      await tx
+        .deleteFrom('user_benefit_group')
+        .where('user_no', '=', userNo)
+        .where('organization_no', '=', org)
+        .execute();
+      await tx
+        .updateTable('user_organization')
+        .set({ restrict_benefit_groups: !grant.all })
+        .where('user_no', '=', userNo)
+        .where('organization_no', '=', org)
+        .execute();
+    } else {
+      await tx
+        .insertInto('user_organization')
+        .values({
+          user_no: userNo,
+          organization_no: org,
+          restrict_benefit_groups: !grant.all,
+          created_by: actor,
+        })
+        .execute();
+    }
+    if (!grant.all && grant.groups.size) {
+      await tx
+        .insertInto('user_benefit_group')
+        .values(
+          [...grant.groups].map((benefit_group_no) => ({
+            user_no: userNo,
+            organization_no: org,
+            benefit_group_no,
+            created_by: actor,
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+interface FieldValues {
+  username?: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  extension: number | null;
+}
+
+function roleNames(ids: Iterable<number>): string | null {
+  const names = [...ids]
+    .map((id) => roleById(id)?.name ?? `Role ${id}`)
+    .sort((a, b) => a.localeCompare(b));
+  return names.length ? names.join(', ') : null;
+}
+
+async function describeGrant(
+  tx: Transaction<DB>,
+  grant: OrganizationGrant | undefined,
+): Promise<string | null> {
+  if (!grant) return null;
+  if (grant.all) return 'All groups';
+  if (!grant.groups.size) return 'No groups';
+  const rows = await tx
+    .selectFrom('benefit_group')
+    .select('benefit_group_id')
+    .where('benefit_group_no', 'in', [...grant.groups])
+    .orderBy('benefit_group_id')
+    .execute();
+  return `Groups: ${rows.map((r) => r.benefit_group_id).join(', ')}`;
+}
+
+/**
+ * One history row per changed field (design.md §4), and one audit entry naming every change of
+ * roles and access, so "who gave this user that" always has an answer.
+ */
+async function recordChanges(
+  tx: Transaction<DB>,
+  caller: Principal,
+  userNo: number,
+  action: 'user.create' | 'user.update',
+  before: { grants: UserGrants; fields: FieldValues } | undefined,
+  after: {
+    fields: FieldValues;
+    desired: DesiredGrants;
+    organizations: ReadonlyMap<number, OrganizationGrant>;
+  },
+): Promise<void> {
+  const rows: { field: string; old_value: string | null; new_value: string | null }[] = [];
+  const push = (
+    field: string,
+    oldValue: string | number | null | undefined,
+    newValue: string | number | null | undefined,
+  ) => {
+    const o = oldValue === null || oldValue === undefined ? null : String(oldValue);
+    const n = newValue === null || newValue === undefined ? null : String(newValue);
+    if (o !== n) rows.push({ field, old_value: o, new_value: n });
+  };
+  const yesNo = (v: boolean | undefined) => (v === undefined ? null : v ? 'Yes' : 'No');
+  const b = before?.grants;
+  if (after.fields.username) push('username', null, after.fields.username);
+  push('firstName', before?.fields.firstName, after.fields.firstName);
+  push('lastName', before?.fields.lastName, after.fields.lastName);
+  push('phone', before?.fields.phone, after.fields.phone);
+  push('extension', before?.fields.extension, after.fields.extension);
+  push(
+    'type',
+    b ? USER_TYPE_LABELS[userTypeNameOf(b.userType)] : null,
+    USER_TYPE_LABELS[after.desired.type],
+  );
+  push('active', yesNo(b?.active), yesNo(after.desired.active));
+  push('rxbAdmin', yesNo(b?.rxbAdmin), yesNo(after.desired.rxbAdmin));
+  push('allOrganizations', yesNo(b?.allOrganizations), yesNo(after.desired.allOrganizations));
+  push('roles', roleNames(b?.roleIds ?? []), roleNames(after.desired.roleIds));
+
+  const beforeOrgs = b?.organizations ?? new Map<number, OrganizationGrant>();
+  const touched = [...new Set([...beforeOrgs.keys(), ...after.organizations.keys()])].filter(
+    (org) => !sameGrant(beforeOrgs.get(org), after.organizations.get(org)),
+  );
+  const names = await organizationNames(tx, touched);
+  for (const org of touched) {
+    push(
+      `organization ${names.get(org) ?? org}`,
+      await describeGrant(tx, beforeOrgs.get(org)),
+      await describeGrant(tx, after.organizations.get(org)),
+    );
+  }
+
+  if (rows.length) {
+    await tx
+      .insertInto('user_history')
+      .values(
+        rows.map((row) => ({
+          user_no: userNo,
+          ...row,
+          created_by: caller.userNo,
+          updated_by: caller.userNo,
+        })),
+      )
+      .execute();
+  }
+
+  const beforeRoles = b?.roleIds ?? new Set<number>();
+  const afterRoles = new Set(after.desired.roleIds);
+  const accessChanges: Record<string, unknown> = {
+    rolesAdded: [...afterRoles].filter((id) => !beforeRoles.has(id)),
+    rolesRemoved: [...beforeRoles].filter((id) => !afterRoles.has(id)),
+    organizationsAdded: touched.filter((org) => !beforeOrgs.has(org)),
+    organizationsRemoved: touched.filter((org) => !after.organizations.has(org)),
+    organizationsChanged: touched.filter(
+      (org) => beforeOrgs.has(org) && after.organizations.has(org),
+    ),
+  };
+  for (const field of ['type', 'active', 'rxbAdmin', 'allOrganizations']) {
+    const row = rows.find((r) => r.field === field);
+    if (row) accessChanges[field] = { from: row.old_value, to: row.new_value };
+  }
+  await writeAudit(tx, {
+    actorUserNo: caller.userNo,
+    action,
+    entity: 'app_user',
+    entityId: userNo,
+    detail: { changedFields: rows.map((r) => r.field), ...accessChanges },
+  });
+}
+
+export async function userHistory(
+  db: Kysely<DB>,
+  caller: Principal,
+  id: number,
+  paging: { limit: number; offset: number },
+) {
+  if (!(await findUserGrants(db, caller, id))) throw notFound('User');
+  const rows = await db
+    .selectFrom('user_history as h')
+    .leftJoin('app_user as a', 'a.user_no', 'h.created_by')
+    .select([
+      'h.history_id',
+      'h.field',
+      'h.old_value',
+      'h.new_value',
+      'h.created_at',
+      sql<string | null>`a.first_name || ' ' || a.last_name`.as('changed_by'),
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where('h.user_no', '=', id)
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.history_id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+  return {
+    data: rows.map((row) => ({
+      id: Number(row.history_id),
+      field: row.field,
+      oldValue: row.old_value,
+      newValue: row.new_value,
+      changedAt: new Date(row.created_at).toISOString(),
+      changedBy: row.changed_by,
+    })),
+    totalCount: rows.length ? Number(rows[0]!.total) : 0,
+  };
+}
+
+export async function userOrganizations(
+  db: Kysely<DB>,
+  caller: Principal,
+  id: number,
+  query: Parameters<typeof listHeldOrganizations>[3],
+) {
+  const target = await findUserGrants(db, caller, id);
+  if (!target) throw notFound('User');
+  return listHeldOrganizations(db, caller, target, query);
+}
+
+/**
+ * The groups of an organization the user holds, within the caller's groups. `restricted` says
+ * whether that is only some of the organization's groups.
+ */
+export async function userBenefitGroups(
+  db: Kysely<DB>,
+  caller: Principal,
+  id: number,
+  orgId: number,
+): Promise<UserBenefitGroups> {
+  const target = await findUserGrants(db, caller, id);
+  if (!target) throw notFound('User');
+  const targetAll = target.userType === 'i' && (target.rxbAdmin || target.allOrganizations);
+  const grant = targetAll
+    ? { all: true, groups: new Set<number>() }
+    : target.organizations.get(orgId);
+  const callerHolds = caller.organizations === 'all' || caller.organizations.has(orgId);
+  if (!grant || !callerHolds) throw notFound('Organization');
+  const exists = await db
+    .selectFrom('organization')
+    .select('organization_no')
+    .where('organization_no', '=', orgId)
+    .executeTakeFirst();
+  if (!exists) throw notFound('Organization');
+  const callerGroups =
+    caller.organizations === 'all' ? undefined : caller.restrictedGroups.get(orgId);
+  let only: Set<number> | undefined = grant.all ? undefined : new Set(grant.groups);
+  if (callerGroups) {
+    only = only ? new Set([...only].filter((g) => callerGroups.has(g))) : new Set(callerGroups);
+  }
+  return {
+    restricted: !grant.all || !!callerGroups,
+    groups: await listBenefitGroups(db, orgId, only),
+  };
+}

@@ -1,0 +1,55 @@
+import { type FormInstance } from 'antd';
+import { USER_MESSAGES, type UserWriteProblem } from '@pillar/domain';
+import { ApiError, isApiError } from '../../shared/api/api-error.ts';
+import { notifyError } from '../../shared/notifications/notify.ts';
+import { type UserFormValues } from './user-form.tsx';
+
+const FORM_FIELDS = [
+  'type',
+  'firstName',
+  'lastName',
+  'username',
+  'phone',
+  'extension',
+  'roles',
+  'organizations',
+];
+
+/**
+ * Shows a whole-form problem the way the spec asks: a toast titled 'Error' with the message, and
+ * each field the problem names marked. Group problems go to the organization they concern.
+ */
+export function showFormProblem(
+  form: FormInstance<UserFormValues>,
+  problem: UserWriteProblem,
+  setGroupErrors: (errors: Record<string, string>) => void,
+): void {
+  notifyError(new ApiError({ status: 400, title: 'Bad Request', detail: problem.detail }), 'Error');
+  const fields = Object.entries(problem.params)
+    .filter(([name]) => FORM_FIELDS.includes(name))
+    .map(([name, message]) => ({ name: name as keyof UserFormValues, errors: [message] }));
+  form.setFields(fields);
+  setGroupErrors(
+    Object.fromEntries(Object.entries(problem.params).filter(([name]) => name.includes('.'))),
+  );
+}
+
+/**
+ * A failed create or update: the server's 400s name the field; its 'Username must be unique' is
+ * shown as 'Email must be unique' (spec 2 §8); every failure is a toast titled 'Error'.
+ */
+export function showSubmitError(
+  form: FormInstance<UserFormValues>,
+  error: unknown,
+  setGroupErrors: (errors: Record<string, string>) => void,
+): void {
+  if (isApiError(error) && error.status === 400) {
+    const renamed =
+      error.detail === USER_MESSAGES.usernameTaken ? USER_MESSAGES.emailTaken : error.detail;
+    const params = { ...error.params };
+    if (params.username === USER_MESSAGES.usernameTaken) params.username = USER_MESSAGES.emailTaken;
+    showFormProblem(form, { detail: renamed ?? error.title, params }, setGroupErrors);
+    return;
+  }
+  notifyError(error, 'Error');
+}
