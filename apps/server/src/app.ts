@@ -31,6 +31,7 @@ import { membersRoutes } from './modules/members/members.routes.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/workspace.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { helpRoutes } from './modules/help/help.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 
 /** What every module may use; built once per process by main.ts or a test. */
@@ -230,6 +231,7 @@ export async function buildApp(
   await app.register(membersRoutes);
   await app.register(usersRoutes);
   await app.register(filesRoutes);
+  await app.register(helpRoutes);
 
   return app;
 }

@@ -90,6 +90,8 @@ const envSchema = z.object({
   /** Load demo data into an empty database on start. */
   SEED_DEMO: bool(true),
   WEB_DIST: z.string().optional(),
+  /** The help centre's guides, videos and manifest.json, served at /help-content. */
+  HELP_DIR: z.string().default('content/help'),
   /** Run job workers in this process (the `start` and `worker` sub-commands). */
   RUN_WORKERS: bool(true),
 });
@@ -137,6 +139,8 @@ export interface Config {
   seedDemo: boolean;
   runWorkers: boolean;
   webDist: string;
+  /** Folder of the help content (manifest.json, PDFs, videos), replaceable without a rebuild. */
+  helpDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -241,6 +245,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST ?? 'apps/web/dist'),
+    helpDir: path.resolve(REPO_ROOT, e.HELP_DIR),
   };
   return { ...config, ...overrides };
 }

@@ -10,5 +10,6 @@ export * from './validation.ts';
 export * from './format.ts';
 export * from './masks.ts';
 export * from './files.ts';
+export * from './help.ts';
 export * from './organization-workspace.ts';
 export * from './users.ts';
