@@ -147,8 +147,6 @@ export class Presenter {
   readonly page: Page;
   /** Every caption shown, in order: the video's transcript. */
   readonly transcript: string[] = [];
-  private x = VIEWPORT.width / 2;
-  private y = VIEWPORT.height / 2;
 
   constructor(page: Page) {
     this.page = page;
@@ -194,8 +192,6 @@ export class Presenter {
     const y = box.y + box.height / 2;
     const steps = Math.max(8, Math.round(ms / 25));
     await this.page.mouse.move(x, y, { steps });
-    this.x = x;
-    this.y = y;
     await this.pause(250);
   }
 

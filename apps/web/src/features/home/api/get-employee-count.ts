@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+
+export interface EmployeeCount {
+  count: number;
+}
+
+/**
+ * GET {portal}/employees/count: the members (employees) in the user's scope. Spec 1 §7: the
+ * count falls back to {count: 0}, so the card never shows an error for it.
+ */
+export async function getEmployeeCount(signal?: AbortSignal): Promise<EmployeeCount> {
+  try {
+    const answer = await apiRequest<Partial<EmployeeCount>>('portal', '/employees/count', {
+      signal,
+    });
+    return { count: typeof answer?.count === 'number' ? answer.count : 0 };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { count: 0 };
+  }
+}
+
+export function employeeCountQueryOptions() {
+  return queryOptions({
+    queryKey: ['portal', 'employees', 'count'] as const,
+    queryFn: ({ signal }) => getEmployeeCount(signal),
+  });
+}
+
+export function useEmployeeCount(enabled: boolean) {
+  return useQuery({ ...employeeCountQueryOptions(), enabled });
+}

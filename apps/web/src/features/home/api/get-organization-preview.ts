@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type OrganizationSummary, type Page } from '@pillar/domain';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+
+/** Spec 1 §9: the Organizations card lists at most 4 names. */
+export const ORGANIZATION_PREVIEW_SIZE = 4;
+
+/** GET {portal}/organizations?limit=4: the first names, and the total in the user's scope. */
+export function getOrganizationPreview(signal?: AbortSignal): Promise<Page<OrganizationSummary>> {
+  return apiRequest<Page<OrganizationSummary>>('portal', '/organizations', {
+    query: { limit: ORGANIZATION_PREVIEW_SIZE, offset: 0, sort: 'name:asc' },
+    signal,
+  });
+}
+
+export function organizationPreviewQueryOptions() {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', 'home-preview'] as const,
+    queryFn: ({ signal }) => getOrganizationPreview(signal),
+  });
+}
+
+export function useOrganizationPreview(enabled: boolean) {
+  return useQuery({ ...organizationPreviewQueryOptions(), enabled });
+}
