@@ -38,6 +38,7 @@ const TermsPage = lazy(() =>
   import('../pages/terms-page.tsx').then((module) => ({ default: module.TermsPage })),
 );
 const HomePage = lazy(() => import('../../features/home/home-page.tsx'));
+const HelpPage = lazy(() => import('../../features/help/help-page.tsx'));
 const OrganizationsListPage = lazy(
   () => import('../../features/organizations/organizations-list-page.tsx'),
 );
@@ -97,10 +98,7 @@ const IMPORTS = 'Eligibility import schemas: file definitions, mappings and opti
 /** Every signed-in route of specs 1–3, each behind the same gate as its menu item. */
 export const signedInRoutes: RouteObject[] = [
   { path: 'home', element: <HomeRoute /> },
-  {
-    path: 'help',
-    element: later('everyone', 'Help', 'Guides and how-to videos for every part of Pillar.'),
-  },
+  { path: 'help', element: gated('everyone', <HelpPage />) },
   // My Plan
   { path: 'organizations', element: gated('organizations', <OrganizationsListPage />) },
   {
