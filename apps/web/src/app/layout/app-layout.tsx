@@ -9,7 +9,6 @@ import { useAuth } from '../auth/auth-context.ts';
 import { parseModule, visibleMenu } from '../navigation/menu-items.tsx';
 import { useAccessContext } from '../navigation/use-access-context.ts';
 import { InactivityMonitor } from '../session/inactivity-monitor.tsx';
-import { AccessEndBanner } from './access-end-banner.tsx';
 import { AppFooter } from './app-footer.tsx';
 import { EnvironmentBadge } from './environment-badge.tsx';
 import { PageSpinner } from './page-spinner.tsx';
@@ -17,6 +16,10 @@ import { SideNav } from './side-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 const ProfileDrawer = lazy(() => import('../../features/profile/profile-drawer.tsx'));
+// Loaded after the shell: its date rules pull the domain's schemas, which the first page can do without.
+const AccessEndBanner = lazy(() =>
+  import('./access-end-banner.tsx').then((module) => ({ default: module.AccessEndBanner })),
+);
 
 const MODULE = parseModule(import.meta.env.VITE_PILLAR_MODULE);
 const DEFAULT_TIMEOUT_MS = 300_000;
@@ -119,7 +122,9 @@ export function AppLayout() {
           </div>
         </Layout.Sider>
         <Layout className="app-main">
-          <AccessEndBanner />
+          <Suspense fallback={null}>
+            <AccessEndBanner />
+          </Suspense>
           <Layout.Content id="main-content" tabIndex={-1} className="app-content">
             <Suspense fallback={<PageSpinner />}>
               <Outlet />
