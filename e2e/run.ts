@@ -83,6 +83,20 @@ function snapshotWebBuild(target: string): void {
   throw new Error(`Could not take a consistent copy of ${source}`);
 }
 
+/**
+ * The server's environment: only what a process needs to run, plus the run's own settings.
+ * Nothing else of the caller's shell reaches it, so a DATABASE_URL, STORAGE_URL, SMTP_URL or
+ * OIDC_ISSUER set for other work can never point the tests at a real database, bucket, mail
+ * server or identity provider, and every other setting (session timeouts, lockout, TTLs) is the
+ * documented default the tests are written against.
+ */
+function serverEnvironment(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const kept = ['PATH', 'HOME', 'TMPDIR', 'TEMP', 'TMP', 'LANG', 'LC_ALL', 'TZ', 'SYSTEMROOT'];
+  const env: NodeJS.ProcessEnv = {};
+  for (const name of kept) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return { ...env, ...settings };
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
@@ -189,8 +203,7 @@ async function runSuite(): Promise<number> {
   const server = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts'), 'start'], {
     cwd: ROOT,
     stdio: ['ignore', log, log],
-    env: {
-      ...process.env,
+    env: serverEnvironment({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseUrl,
@@ -199,11 +212,7 @@ async function runSuite(): Promise<number> {
       PILLAR_ENV: 'demo',
       SEED_DEMO: 'true',
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      // The browser tests rely on the documented defaults, whatever the shell has set.
-      SESSION_TIMEOUT_MS: '300000',
-      INTERNAL_SESSION_TIMEOUT_MS: '3600000',
-      INACTIVITY_WARNING_MS: '120000',
-    },
+    }),
   });
 
   let interrupted = false;
