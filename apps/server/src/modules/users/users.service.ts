@@ -18,7 +18,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, notFound } from '../../platform/http/problem.ts';
+import { HttpProblem, badRequest, notFound } from '../../platform/http/problem.ts';
 import type { MailService } from '../../platform/mail/mail-service.ts';
 import {
   checkGrantChange,
@@ -78,7 +78,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function usernameTakenProblem() {
-  return badRequest(USER_MESSAGES.usernameTaken, { username: USER_MESSAGES.usernameTaken });
+  // 409: the address is valid, it is the state of the data that refuses it.
+  return new HttpProblem(409, 'Conflict', USER_MESSAGES.usernameTaken, {
+    username: USER_MESSAGES.usernameTaken,
+  });
 }
 
 function desiredOf(input: UserUpdateInput): DesiredGrants {

@@ -463,7 +463,7 @@ describe('POST /authorization/v1/users', () => {
       'superAdmin',
       clientPayload({ username: 'BROKER@Pillar.Example' }),
     );
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       detail: 'Username must be unique',
       params: { username: 'Username must be unique' },

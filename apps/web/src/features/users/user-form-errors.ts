@@ -35,7 +35,7 @@ export function showFormProblem(
 }
 
 /**
- * A failed create or update: the server's 400s name the field; its 'Username must be unique' is
+ * A failed create or update: the server's 400s and 409s name the field; its 'Username must be unique' is
  * shown as 'Email must be unique' (spec 2 §8); every failure is a toast titled 'Error'.
  */
 export function showSubmitError(
@@ -43,7 +43,7 @@ export function showSubmitError(
   error: unknown,
   setGroupErrors: (errors: Record<string, string>) => void,
 ): void {
-  if (isApiError(error) && error.status === 400) {
+  if (isApiError(error) && (error.status === 400 || error.status === 409)) {
     const renamed =
       error.detail === USER_MESSAGES.usernameTaken ? USER_MESSAGES.emailTaken : error.detail;
     const params = { ...error.params };
