@@ -36,7 +36,9 @@ describe('segmented AES-256-GCM streams', () => {
       const plain = crypto.randomBytes(size);
       const sealed = await encrypt(plain);
       expect(sealed.length).toBe(encryptedSize(size));
-      expect(sealed.includes(plain.subarray(0, Math.min(64, size)))).toBe(size === 0);
+      // The plaintext must not show through. Only a run of 16 bytes or more says so: a byte or
+      // two of random plaintext turn up in random ciphertext by chance.
+      if (size >= 16) expect(sealed.includes(plain.subarray(0, Math.min(64, size)))).toBe(false);
       expect((await decrypt(sealed)).equals(plain)).toBe(true);
     },
   );
