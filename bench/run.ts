@@ -31,6 +31,13 @@ import {
 } from './lib/server.ts';
 import { mintTokens } from './lib/tokens.ts';
 import { runFilesBench, type FilesBenchReport } from './files.ts';
+import {
+  MEMBER_SEARCH_BUDGET,
+  MEMBER_SEARCH_MIX,
+  memberSearchRequests,
+  readMemberDataset,
+  type MemberDataset,
+} from './lib/members.ts';
 import { SEARCH_MIX, detailRequests, searchRequests } from './lib/workload.ts';
 
 const RESULTS_DIR = path.resolve(fileURLToPath(import.meta.url), '../results');
@@ -44,6 +51,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --scenario NAMES    run only these scenarios (comma-separated): search-admin, search-broker,
                       detail, dashboard, dashboard-broker, files
   --file-mb N         size of the file the files scenario uploads and downloads (default 100)
+  --members           run the member search scenarios instead (members-search-admin,
+                      members-search-broker), seeding members too; PostgreSQL only at full size
+  --employees N       employees to seed with --members (default 1000000; about 1.5 dependents
+                      each)
   --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
                       Chrome DevTools); profiling slows the server, so figures are not comparable
 
@@ -122,6 +133,27 @@ function scenarios(count: number, dashboard: () => DashboardDataset): Scenario[]
   ];
 }
 
+/** `--members`: the member searches of design.md §6, as the super admin and as a broker. */
+function memberScenarios(members: () => MemberDataset): Scenario[] {
+  return [
+    {
+      key: 'members-search-admin',
+      name: 'members.search (super admin, every organization)',
+      persona: 'superAdmin',
+      budget: MEMBER_SEARCH_BUDGET,
+      requests: () => memberSearchRequests(members()),
+    },
+    {
+      key: 'members-search-broker',
+      name: 'members.search (broker, scoped)',
+      persona: 'broker',
+      budget: MEMBER_SEARCH_BUDGET,
+      requests: (d) =>
+        memberSearchRequests(members(), { organizationNos: d.brokerOrganizationNos }),
+    },
+  ];
+}
+
 /** Clean-up steps, run in reverse after the children are stopped, once, whatever happens. */
 const cleanups: (() => Promise<void> | void)[] = [];
 let cleaning: Promise<void> | undefined;
@@ -157,6 +189,8 @@ async function main(): Promise<number> {
       connections: { type: 'string' },
       scenario: { type: 'string' },
       'file-mb': { type: 'string' },
+      members: { type: 'boolean' },
+      employees: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -170,16 +204,29 @@ async function main(): Promise<number> {
   const warmupSeconds = values.warmup === '0' ? 0 : positiveInt(values.warmup, 3, '--warmup');
   const connections = positiveInt(values.connections, 20, '--connections');
   let dashboardDataset: DashboardDataset | undefined;
-  const all = scenarios(organizations, () => {
-    if (!dashboardDataset) throw new Error('the dashboard dataset is read after seeding');
-    return dashboardDataset;
-  });
+  const withMembers = values.members ?? false;
+  const employees = positiveInt(values.employees, 1_000_000, '--employees');
+  let memberDataset: MemberDataset | undefined;
+  const all = withMembers
+    ? memberScenarios(() => {
+        if (!memberDataset) throw new Error('the member dataset is read after seeding');
+        return memberDataset;
+      })
+    : scenarios(organizations, () => {
+        if (!dashboardDataset) throw new Error('the dashboard dataset is read after seeding');
+        return dashboardDataset;
+      });
   const wanted = values.scenario?.split(',');
   const selected = wanted
     ? all.filter((s) => wanted.includes(s.key) || wanted.includes(s.name))
     : all;
   // The files scenario is one large transfer, not a request mix under load (bench/files.ts).
-  const withFiles = !wanted || wanted.includes('files');
+  const withFiles = !withMembers && (!wanted || wanted.includes('files'));
+  if (withMembers && !process.env.DATABASE_URL && employees > 100_000) {
+    throw new Error(
+      '--members seeds its employees on PostgreSQL (set DATABASE_URL); on PGlite use --employees 100000 or fewer',
+    );
+  }
   const fileBytes = positiveInt(values['file-mb'], 100, '--file-mb') * 1024 * 1024;
   if (selected.length === 0 && !withFiles) {
     throw new Error(
@@ -223,9 +270,18 @@ async function main(): Promise<number> {
   }
   const config = loadConfig(env);
 
-  log(`seeding ${organizations} organizations on ${database.kind}`);
-  const seedSeconds = await seedOrganizations(env, organizations);
+  log(
+    `seeding ${organizations} organizations${withMembers ? ` and ${employees} employees` : ''} on ${database.kind}`,
+  );
+  const seedSeconds = await seedOrganizations(
+    env,
+    organizations,
+    withMembers ? employees : undefined,
+  );
   const dataset = await readDataset(config.database);
+  if (withMembers) {
+    memberDataset = await readMemberDataset(config.database, dataset.brokerOrganizationNos);
+  }
   if (selected.some((s) => s.budget === DASHBOARD_BUDGET))
     dashboardDataset = await readDashboardDataset(config.database);
   const tokens = await mintTokens(env, {
@@ -292,7 +348,7 @@ async function main(): Promise<number> {
     (r) => r.errors > 0 || r.timeouts > 0 || r.non2xx > 0 || r.requests === 0,
   );
   const report = {
-    benchmark: 'organizations',
+    benchmark: withMembers ? 'members' : 'organizations',
     at: new Date().toISOString(),
     ok: failures.length === 0 && (files?.ok ?? true),
     machine,
@@ -301,6 +357,9 @@ async function main(): Promise<number> {
       poolSize: database.kind === 'postgres' ? config.database.poolSize : undefined,
     },
     organizations: dataset.organizations.length,
+    ...(memberDataset
+      ? { employees: memberDataset.employees, dependents: memberDataset.dependents }
+      : {}),
     seedSeconds: Math.round(seedSeconds * 10) / 10,
     load: {
       generator: 'autocannon, in the benchmark process, over loopback; server in its own process',
@@ -309,7 +368,7 @@ async function main(): Promise<number> {
       warmupSeconds,
       serverCpuProfile: values['cpu-prof'] ?? false,
       distinctRequestsPerScenario: 2000,
-      searchMix: SEARCH_MIX,
+      searchMix: withMembers ? MEMBER_SEARCH_MIX : SEARCH_MIX,
     },
     server: {
       rssAfterStartMb: toMb(idleRss),
@@ -322,7 +381,7 @@ async function main(): Promise<number> {
     note: 'Server, database and load generator share this machine; figures are for reading, never asserted in tests.',
   };
   console.log(JSON.stringify(report, null, 2));
-  log(`saved ${saveReport(RESULTS_DIR, database.kind, report)}`);
+  log(`saved ${saveReport(RESULTS_DIR, database.kind, report, report.benchmark)}`);
   for (const failure of failures) {
     log(
       `FAILED ${failure.name}: ${failure.errors} errors, ${failure.timeouts} timeouts, ` +

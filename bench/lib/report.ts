@@ -46,11 +46,16 @@ export function describeMachine() {
 export const toMb = (bytes: number | undefined) =>
   bytes === undefined || Number.isNaN(bytes) ? null : Math.round(bytes / 1024 ** 2);
 
-/** Writes the report as bench/results/organizations-<database>-<time>.json; returns the path. */
-export function saveReport(dir: string, database: string, report: unknown): string {
+/** Writes the report as bench/results/<benchmark>-<database>-<time>.json; returns the path. */
+export function saveReport(
+  dir: string,
+  database: string,
+  report: unknown,
+  benchmark = 'organizations',
+): string {
   fs.mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(dir, `organizations-${database}-${stamp}.json`);
+  const file = path.join(dir, `${benchmark}-${database}-${stamp}.json`);
   fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   return file;
 }

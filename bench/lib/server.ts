@@ -64,10 +64,19 @@ export async function stopAllChildren(): Promise<void> {
   await Promise.all([...running].map(stopChild));
 }
 
-/** `main.ts seed --organizations N` in its own process; resolves with the seconds it took. */
-export async function seedOrganizations(env: NodeJS.ProcessEnv, count: number): Promise<number> {
+/**
+ * `main.ts seed --organizations N [--employees E]` in its own process; resolves with the seconds
+ * it took.
+ */
+export async function seedOrganizations(
+  env: NodeJS.ProcessEnv,
+  count: number,
+  employees?: number,
+): Promise<number> {
   const started = performance.now();
-  const child = spawnServer(['seed', '--organizations', String(count)], env);
+  const args = ['seed', '--organizations', String(count)];
+  if (employees !== undefined) args.push('--employees', String(employees));
+  const child = spawnServer(args, env);
   const code = await exitOf(child);
   running.delete(child);
   if (code !== 0) throw new Error(`seeding failed (exit code ${code})`);

@@ -31,7 +31,7 @@ async function serve(withApi: boolean, withWorkers: boolean): Promise<void> {
   const log = createLogger(config);
   const ctx = await createContext(config, log);
   if (config.seedDemo && (await isDatabaseEmpty(ctx.db))) {
-    const result = await seedDemo(ctx.db, { hashPassword });
+    const result = await seedDemo(ctx.db, { hashPassword, ssnKey: ctx.secrets.ssnKey });
     log.info(result, 'demo data loaded');
   }
   await ctx.jobs.start();
@@ -92,7 +92,12 @@ async function main(argv: string[]): Promise<void> {
         }
         const organizations = values.organizations ? Number(values.organizations) : undefined;
         const employees = values.employees ? Number(values.employees) : undefined;
-        const result = await seedDemo(ctx.db, { hashPassword, organizations, employees });
+        const result = await seedDemo(ctx.db, {
+          hashPassword,
+          organizations,
+          employees,
+          ssnKey: ctx.secrets.ssnKey,
+        });
         console.log(
           `Seeded ${result.organizations} organizations, ${result.groups} groups, ${result.users} users.`,
         );

@@ -13,3 +13,4 @@ export * from './files.ts';
 export * from './help.ts';
 export * from './organization-workspace.ts';
 export * from './users.ts';
+export * from './members.ts';

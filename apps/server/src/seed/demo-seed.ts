@@ -35,6 +35,8 @@ export interface SeedOptions {
   hashPassword: (plain: string) => Promise<string>;
   /** Employees to create across the organizations (benchmarks); the demo default is the area's. */
   employees?: number;
+  /** The server's SSN key (ctx.secrets.ssnKey): seeded SSNs are stored encrypted with it. */
+  ssnKey: Buffer;
 }
 
 export interface SeedResult {
@@ -279,6 +281,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
     userNos,
     scale: { organizations: count, ...(options.employees ? { employees: options.employees } : {}) },
     randomFor: createRandomFor(options.seed ?? 2026),
+    ssnKey: options.ssnKey,
   };
   // Each area seeds its own tables, in dependency order.
   await seedOrganizationWorkspace(db, context);

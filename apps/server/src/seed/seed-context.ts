@@ -18,6 +18,8 @@ export interface SeedContext {
   scale: { organizations: number; employees?: number };
   /** A generator of its own for each area, so one area's data does not shift another's. */
   randomFor(area: string): SeededRandom;
+  /** The SSN key of the server that will read the data (secrets.ts): seeded SSNs are encrypted. */
+  ssnKey: Buffer;
 }
 
 export function createRandomFor(seed: number): (area: string) => SeededRandom {

@@ -74,7 +74,11 @@ export async function createTestApp(
   });
   const { database, drop } = await openTestDatabase(config);
   const ctx = await createContext(config, createLogger(config), { database });
-  await seedDemo(ctx.db, { hashPassword, organizations: options.organizations });
+  await seedDemo(ctx.db, {
+    hashPassword,
+    organizations: options.organizations,
+    ssnKey: ctx.secrets.ssnKey,
+  });
   if (options.startJobs) {
     await ctx.jobs.start();
     await ctx.mail.startWorker();

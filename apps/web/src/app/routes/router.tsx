@@ -44,6 +44,7 @@ const OrganizationsListPage = lazy(
 );
 const OrganizationPage = lazy(() => import('../../features/organizations/organization-page.tsx'));
 const FeatureFlagsPage = lazy(() => import('../../features/feature-flags/feature-flags-page.tsx'));
+const MembersPage = lazy(() => import('../../features/members/members-page.tsx'));
 const UsersPage = lazy(() => import('../../features/users/users-page.tsx'));
 const RolesPage = lazy(() => import('../../features/roles/roles-page.tsx'));
 const LandingPage = lazy(() => import('../../features/users/landing-page.tsx'));
@@ -117,7 +118,7 @@ export const signedInRoutes: RouteObject[] = [
     path: 'organizations/:orgId/employees/:employeeId/dependents/:dependentId',
     element: later('members', 'Dependent Details', MEMBERS),
   },
-  { path: 'members', element: later('members', 'Members', MEMBERS) },
+  { path: 'members', element: gated('members', <MembersPage />) },
   { path: 'files', element: gated('files', <FilesPage />) },
   { path: 'files/:id', element: gated('files', <FileDetailPage />) },
   // Admin

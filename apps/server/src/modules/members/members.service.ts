@@ -1,0 +1,182 @@
+import type { Kysely } from 'kysely';
+import {
+  MEMBER_SEARCH_RULE_MESSAGE,
+  PERMISSIONS,
+  memberSearchAllowed,
+  todayIso,
+  type DependentSearchQuery,
+  type DependentSearchRow,
+  type EmployeeCount,
+  type EmployeeSearchQuery,
+  type EmployeeSearchRow,
+  type OrganizationDependentSearchQuery,
+  type OrganizationEmployeeSearchQuery,
+  type Page,
+} from '@pillar/domain';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { SsnProtector } from '../../platform/crypto/ssn.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
+import {
+  countEmployees,
+  organizationVisible,
+  searchDependents,
+  searchEmployees,
+  type MemberFilters,
+} from './members.repo.ts';
+
+export interface MembersDeps {
+  db: Kysely<DB>;
+  ssn: SsnProtector;
+  /** Today as YYYY-MM-DD; a parameter so tests can pin it. */
+  today?: () => string;
+}
+
+type AnySearchQuery =
+  | EmployeeSearchQuery
+  | OrganizationEmployeeSearchQuery
+  | DependentSearchQuery
+  | OrganizationDependentSearchQuery;
+
+/**
+ * The query's filters for the repository. Searching by SSN needs the SSN permission (spec 1
+ * §6), whatever else the user may do; the SSN itself goes no further than its keyed hash.
+ */
+function filtersOf(deps: MembersDeps, principal: Principal, query: AnySearchQuery): MemberFilters {
+  if (query.ssn !== undefined && !principal.permissions.has(PERMISSIONS.viewSsn)) {
+    throw forbidden('Searching by SSN needs the permission to view SSNs.');
+  }
+  return {
+    name: query.name || undefined,
+    organizationNo: 'organizationNo' in query ? query.organizationNo : undefined,
+    groupNo: query.groupNo,
+    memberId: query.memberId || undefined,
+    ssnHash: query.ssn ? deps.ssn.searchHash(query.ssn) : undefined,
+    alternateId: 'alternateId' in query ? query.alternateId || undefined : undefined,
+    processStatus: query.processStatus,
+    birthDate: query.birthDate,
+    effectiveDate: query.effectiveDate,
+    expirationDate: query.expirationDate,
+  };
+}
+
+/** The cross-organization searches keep the two-field rule (spec 1 §5, spec 2 §5). */
+function requireEnoughFields(query: EmployeeSearchQuery | DependentSearchQuery): void {
+  if (!memberSearchAllowed(query, query.confirmOneField === true)) {
+    throw badRequest(MEMBER_SEARCH_RULE_MESSAGE, { search: MEMBER_SEARCH_RULE_MESSAGE });
+  }
+}
+
+/** An SSN lookup is a sensitive read: who searched, and how many they found, never the SSN. */
+async function auditSsnSearch(
+  deps: MembersDeps,
+  principal: Principal,
+  entity: 'employee' | 'dependent',
+  organizationNo: number | undefined,
+  found: number,
+): Promise<void> {
+  await writeAudit(deps.db, {
+    actorUserNo: principal.userNo,
+    action: 'member.search-by-ssn',
+    entity,
+    entityId: organizationNo ?? null,
+    detail: { found },
+  });
+}
+
+/**
+ * An organization search answers 404 when the organization is unknown or outside the scope.
+ * Rows found prove it is in scope (the search applies the scope), so only an empty page costs
+ * the extra look-up.
+ */
+async function requireOrganization(
+  deps: MembersDeps,
+  principal: Principal,
+  orgNo: number,
+  page: Page<unknown>,
+): Promise<void> {
+  if (page.totalCount > 0) return;
+  if (!(await organizationVisible(deps.db, principal, orgNo))) throw notFound('Organization');
+}
+
+export async function findEmployees(
+  deps: MembersDeps,
+  principal: Principal,
+  query: EmployeeSearchQuery,
+): Promise<Page<EmployeeSearchRow>> {
+  const filters = filtersOf(deps, principal, query);
+  requireEnoughFields(query);
+  const today = (deps.today ?? todayIso)();
+  const page = await searchEmployees(deps.db, principal, filters, query, today);
+  if (filters.ssnHash) {
+    await auditSsnSearch(deps, principal, 'employee', filters.organizationNo, page.totalCount);
+  }
+  return page;
+}
+
+export async function findOrganizationEmployees(
+  deps: MembersDeps,
+  principal: Principal,
+  organizationNo: number,
+  query: OrganizationEmployeeSearchQuery,
+): Promise<Page<EmployeeSearchRow>> {
+  const filters = filtersOf(deps, principal, query);
+  const today = (deps.today ?? todayIso)();
+  const page = await searchEmployees(
+    deps.db,
+    principal,
+    { ...filters, organizationNo },
+    query,
+    today,
+  );
+  await requireOrganization(deps, principal, organizationNo, page);
+  if (filters.ssnHash) {
+    await auditSsnSearch(deps, principal, 'employee', organizationNo, page.totalCount);
+  }
+  return page;
+}
+
+export async function findDependents(
+  deps: MembersDeps,
+  principal: Principal,
+  query: DependentSearchQuery,
+): Promise<Page<DependentSearchRow>> {
+  const filters = filtersOf(deps, principal, query);
+  requireEnoughFields(query);
+  const today = (deps.today ?? todayIso)();
+  const page = await searchDependents(deps.db, principal, filters, query, today);
+  if (filters.ssnHash) {
+    await auditSsnSearch(deps, principal, 'dependent', filters.organizationNo, page.totalCount);
+  }
+  return page;
+}
+
+export async function findOrganizationDependents(
+  deps: MembersDeps,
+  principal: Principal,
+  organizationNo: number,
+  query: OrganizationDependentSearchQuery,
+): Promise<Page<DependentSearchRow>> {
+  const filters = filtersOf(deps, principal, query);
+  const today = (deps.today ?? todayIso)();
+  const page = await searchDependents(
+    deps.db,
+    principal,
+    { ...filters, organizationNo },
+    query,
+    today,
+  );
+  await requireOrganization(deps, principal, organizationNo, page);
+  if (filters.ssnHash) {
+    await auditSsnSearch(deps, principal, 'dependent', organizationNo, page.totalCount);
+  }
+  return page;
+}
+
+export async function countVisibleEmployees(
+  deps: MembersDeps,
+  principal: Principal,
+): Promise<EmployeeCount> {
+  return { count: await countEmployees(deps.db, principal) };
+}

@@ -1,0 +1,101 @@
+import { Link } from 'react-router';
+import {
+  dependentPath,
+  employeePath,
+  formatDate,
+  type DependentSearchRow,
+  type EmployeeSearchRow,
+} from '@pillar/domain';
+import { type SearchTableColumn } from '../search-table/search-table.tsx';
+import { StatusTag } from '../status/status-tag.tsx';
+
+const date = (value: string | null) => formatDate(value);
+
+/**
+ * Employee columns (spec 1 §2): across organizations Name, Organization, Generated ID, Client ID,
+ * Birthdate, Effective Date, Status; on an organization's Members tab Group replaces
+ * Organization. Names open the member page.
+ */
+export function employeeColumns(where: 'organizations' | 'organization') {
+  const columns: SearchTableColumn<EmployeeSearchRow>[] = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (name: string, row) => (
+        <Link to={employeePath(row.organizationNo, row.employeeNo)}>{name}</Link>
+      ),
+    },
+    where === 'organizations'
+      ? {
+          title: 'Organization',
+          dataIndex: 'organizationName',
+          sortField: 'organizationName',
+          width: 240,
+          ellipsis: true,
+        }
+      : { title: 'Group', dataIndex: 'groupName', sortField: 'groupName' },
+    { title: 'Generated ID', dataIndex: 'generatedId', sortField: 'generatedId' },
+    { title: 'Client ID', dataIndex: 'clientId', sortField: 'clientId' },
+    { title: 'Birthdate', dataIndex: 'birthdate', sortField: 'birthdate', render: date },
+    {
+      title: 'Effective Date',
+      dataIndex: 'effectiveDate',
+      sortField: 'effectiveDate',
+      render: date,
+    },
+    {
+      title: 'Status',
+      dataIndex: 'processStatus',
+      sortField: 'processStatus',
+      render: (status: number, row) => (
+        <StatusTag status={status} expirationDate={row.expirationDate} />
+      ),
+    },
+  ];
+  return columns;
+}
+
+/**
+ * Dependent columns (spec 1 §2): Name, Organization (across organizations only), Birthdate,
+ * Effective Date, Status. Names open the dependent page under its member.
+ */
+export function dependentColumns(where: 'organizations' | 'organization') {
+  const columns: SearchTableColumn<DependentSearchRow>[] = [
+    {
+      title: 'Name',
+      dataIndex: 'name',
+      sortField: 'name',
+      render: (name: string, row) => (
+        <Link to={dependentPath(row.organizationNo, row.employeeNo, row.dependentNo)}>{name}</Link>
+      ),
+    },
+    ...(where === 'organizations'
+      ? [
+          {
+            title: 'Organization',
+            dataIndex: 'organizationName',
+            sortField: 'organizationName',
+            width: 280,
+            ellipsis: true,
+          } satisfies SearchTableColumn<DependentSearchRow>,
+        ]
+      : []),
+    { title: 'Birthdate', dataIndex: 'birthdate', sortField: 'birthdate', render: date },
+    {
+      title: 'Effective Date',
+      dataIndex: 'effectiveDate',
+      sortField: 'effectiveDate',
+      render: date,
+    },
+    {
+      title: 'Status',
+      dataIndex: 'processStatus',
+      sortField: 'processStatus',
+      render: (status: number, row) => (
+        <StatusTag status={status} expirationDate={row.expirationDate} />
+      ),
+    },
+  ];
+  return columns;
+}

@@ -1,0 +1,238 @@
+/**
+ * The member search scenario (design.md §6: p95 under 25 ms at 20 concurrent requests, with
+ * 1,000,000 employees and 1,500,000 dependents on PostgreSQL): what the /members page and an
+ * organization's Members tab send, drawn from the seeded members with a fixed seed, so every
+ * run sends the same requests in the same order.
+ */
+import type { Config } from '../../apps/server/src/config.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import type { Budget } from './report.ts';
+
+/** design.md §6: member search across organizations at 1,000,000 employees. */
+export const MEMBER_SEARCH_BUDGET: Budget = {
+  named: 'member search across organizations',
+  note: 'design.md §6: p95 under 25 ms at 20 concurrent requests, 1,000,000 employees and 1,500,000 dependents on PostgreSQL',
+  p95Ms: 25,
+};
+
+export interface MemberDataset {
+  employees: number;
+  dependents: number;
+  /** A sample of employees to search for: names, identifiers, dates, organization, group. */
+  sample: {
+    organizationNo: number;
+    groupNo: number;
+    lastName: string;
+    firstName: string;
+    birthdate: string;
+    effectiveDate: string;
+    generatedId: string;
+    clientId: string | null;
+  }[];
+  dependentSample: { organizationNo: number; lastName: string; birthdate: string }[];
+}
+
+const SAMPLE = 2000;
+
+/**
+ * Counts the seeded members and samples some to search for: every n-th across all
+ * organizations, and as many again from `organizationNos` (a broker's), whose few hundred
+ * members an even sample of a million would miss.
+ */
+export async function readMemberDataset(
+  database: Config['database'],
+  organizationNos: readonly number[] = [],
+): Promise<MemberDataset> {
+  const opened = await openDatabase(database);
+  try {
+    const { db } = opened;
+    const employees = Number(
+      (
+        await db
+          .selectFrom('employee')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const dependents = Number(
+      (
+        await db
+          .selectFrom('dependent')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    // Every n-th employee: spread over all organizations, the same on every run.
+    const step = Math.max(1, Math.floor(employees / SAMPLE));
+    const sample = await db
+      .selectFrom('employee')
+      .select([
+        'organization_no',
+        'benefit_group_no',
+        'last_name',
+        'first_name',
+        'birthdate',
+        'effective_date',
+        'generated_id',
+        'client_id',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb(eb('employee_no', '%', step), '=', 0),
+          eb('organization_no', 'in', [...organizationNos, 0]),
+        ]),
+      )
+      .orderBy('employee_no')
+      .limit(SAMPLE * 2)
+      .execute();
+    const dependentStep = Math.max(1, Math.floor(dependents / SAMPLE));
+    const dependentSample = await db
+      .selectFrom('dependent')
+      .select(['organization_no', 'last_name', 'birthdate'])
+      .where((eb) =>
+        eb.or([
+          eb(eb('dependent_no', '%', dependentStep), '=', 0),
+          eb('organization_no', 'in', [...organizationNos, 0]),
+        ]),
+      )
+      .orderBy('dependent_no')
+      .limit(SAMPLE * 2)
+      .execute();
+    return {
+      employees,
+      dependents,
+      sample: sample.map((e) => ({
+        organizationNo: e.organization_no,
+        groupNo: e.benefit_group_no,
+        lastName: e.last_name,
+        firstName: e.first_name,
+        birthdate: e.birthdate,
+        effectiveDate: e.effective_date,
+        generatedId: e.generated_id,
+        clientId: e.client_id,
+      })),
+      dependentSample: dependentSample.map((d) => ({
+        organizationNo: d.organization_no,
+        lastName: d.last_name,
+        birthdate: d.birthdate,
+      })),
+    };
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Kinds of member search and their share of the mix. */
+export const MEMBER_SEARCH_MIX = {
+  /** The start of a last name and a status: the most common search at a desk. */
+  namePrefixAndStatus: 0.25,
+  /** "Last, First" typed in full, confirmed as a one-field search. */
+  fullName: 0.12,
+  /** A generated or client ID alone. */
+  memberId: 0.1,
+  /** Name and birth date, the call-centre check. */
+  nameAndBirthDate: 0.1,
+  /** An organization and a status: its active members, paged and sorted. */
+  organizationAndStatus: 0.1,
+  /** An organization's Members tab: its members by name, or a group. */
+  organizationTab: 0.13,
+  /** Dependents by name and birth date, or name and status. */
+  dependents: 0.15,
+  /** Birth date and effective date, no name. */
+  dates: 0.05,
+} as const;
+type MemberSearchKind = keyof typeof MEMBER_SEARCH_MIX;
+
+const EMPLOYEE_SORTS = ['name', 'organizationName', 'birthdate', 'effectiveDate', 'generatedId'];
+
+function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  return { next, int, pick };
+}
+
+function pickKind(roll: number): MemberSearchKind {
+  let rest = roll;
+  for (const [kind, share] of Object.entries(MEMBER_SEARCH_MIX) as [MemberSearchKind, number][]) {
+    if (rest < share) return kind;
+    rest -= share;
+  }
+  return 'namePrefixAndStatus';
+}
+
+/**
+ * GET /portal/v1/employees, /dependents and the organization routes, as the pages send them:
+ * page size 20 mostly, sometimes a sort or a second page. `organizationNos` limits the mix to
+ * the persona's organizations (a broker), so searches find what that persona may see.
+ */
+export function memberSearchRequests(
+  dataset: MemberDataset,
+  options: { organizationNos?: readonly number[]; count?: number; seed?: number } = {},
+): string[] {
+  const random = createRandom(options.seed ?? 2026);
+  const inScope = (o: number) => !options.organizationNos || options.organizationNos.includes(o);
+  const employees = dataset.sample.filter((e) => inScope(e.organizationNo));
+  const dependents = dataset.dependentSample.filter((d) => inScope(d.organizationNo));
+  if (employees.length === 0) throw new Error('no seeded employees in the persona’s scope');
+  const paths: string[] = [];
+  for (let i = 0; i < (options.count ?? 2000); i++) {
+    const kind = pickKind(random.next());
+    const e = random.pick(employees);
+    const params = new URLSearchParams();
+    let path = '/portal/v1/employees';
+    const prefix = e.lastName.slice(0, random.int(3, Math.min(6, e.lastName.length)));
+    switch (kind) {
+      case 'namePrefixAndStatus':
+        params.set('name', prefix);
+        params.set('processStatus', random.next() < 0.8 ? 'active' : 'terminated');
+        break;
+      case 'fullName':
+        params.set('name', `${e.lastName}, ${e.firstName}`);
+        params.set('confirmOneField', 'true');
+        break;
+      case 'memberId':
+        params.set('memberId', random.next() < 0.7 || !e.clientId ? e.generatedId : e.clientId);
+        break;
+      case 'nameAndBirthDate':
+        params.set('name', prefix);
+        params.set('birthDate', e.birthdate);
+        break;
+      case 'organizationAndStatus':
+        params.set('organizationNo', String(e.organizationNo));
+        params.set('processStatus', 'active');
+        break;
+      case 'organizationTab':
+        path = `/portal/v1/organizations/${e.organizationNo}/employees`;
+        if (random.next() < 0.5) params.set('name', prefix);
+        else params.set('groupNo', String(e.groupNo));
+        break;
+      case 'dependents': {
+        const d = dependents.length > 0 ? random.pick(dependents) : undefined;
+        path = '/portal/v1/dependents';
+        params.set('name', (d?.lastName ?? e.lastName).slice(0, 4));
+        if (d && random.next() < 0.5) params.set('birthDate', d.birthdate);
+        else params.set('processStatus', 'active');
+        break;
+      }
+      case 'dates':
+        params.set('birthDate', e.birthdate);
+        params.set('effectiveDate', e.effectiveDate);
+        break;
+    }
+    if (path.endsWith('/employees') && random.next() < 0.2) {
+      params.set('sort', `${random.pick(EMPLOYEE_SORTS)}:${random.pick(['asc', 'desc'])}`);
+    }
+    if (random.next() < 0.1) params.set('offset', '20');
+    params.set('limit', '20');
+    paths.push(`${path}?${params.toString()}`);
+  }
+  return paths;
+}
