@@ -93,6 +93,16 @@ test('upload with PHI to two recipients, download as a recipient, refuse a non-r
         .filter({ visible: true })
         .getByTitle('Cedar Valley Manufacturing', { exact: true })
         .click();
+      // The searchable select may keep its list open while the search settles; it must be
+      // closed before the next field can be reached.
+      const organization = drawer.getByRole('combobox', { name: 'Organization' });
+      await expect(async () => {
+        if ((await organization.getAttribute('aria-expanded')) === 'true') {
+          await page.keyboard.press('Escape');
+        }
+        await expect(organization).toHaveAttribute('aria-expanded', 'false', { timeout: 500 });
+      }).toPass();
+      await expect(drawer.getByTitle('Cedar Valley Manufacturing')).toBeVisible();
       await choose(page, drawer, 'Category', 'Eligibility');
       await drawer.getByRole('checkbox', { name: /Contains PHI/ }).check();
       await choose(page, drawer, 'Recipients', 'Leila Haddad (Client)');
