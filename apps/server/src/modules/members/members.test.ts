@@ -152,6 +152,15 @@ describe('GET /portal/v1/employees', () => {
     for (const body of both) {
       expect(body.data.map((r) => r.employeeNo)).toContain(someone.employee_no);
     }
+    // Apostrophes and hyphens are part of a last name's prefix.
+    const apostrophe = await employees(
+      'superAdmin',
+      `name=${encodeURIComponent("O'")}&confirmOneField=true&limit=100`,
+    );
+    expect(apostrophe.totalCount).toBe(
+      (await allEmployees()).filter((e) => e.last_name.startsWith("O'")).length,
+    );
+    expect(apostrophe.totalCount).toBeGreaterThan(0);
     const firstOnly = await employees(
       'superAdmin',
       `name=${encodeURIComponent(`, ${someone.first_name}`)}&limit=100&confirmOneField=true`,
