@@ -8,8 +8,16 @@ import {
 } from '@pillar/domain';
 import { type SearchTableColumn } from '../search-table/search-table.tsx';
 import { StatusTag } from '../status/status-tag.tsx';
+import './member-search.css';
 
 const date = (value: string | null) => formatDate(value);
+
+/** Long organization names are cut short (whole in the tooltip), so Status stays in sight. */
+const organizationName = (name: string) => (
+  <span className="member-organization-name" title={name}>
+    {name}
+  </span>
+);
 
 /**
  * Employee columns (spec 1 §2): across organizations Name, Organization, Generated ID, Client ID,
@@ -31,8 +39,7 @@ export function employeeColumns(where: 'organizations' | 'organization') {
           title: 'Organization',
           dataIndex: 'organizationName',
           sortField: 'organizationName',
-          width: 240,
-          ellipsis: true,
+          render: organizationName,
         }
       : { title: 'Group', dataIndex: 'groupName', sortField: 'groupName' },
     { title: 'Generated ID', dataIndex: 'generatedId', sortField: 'generatedId' },
@@ -76,8 +83,7 @@ export function dependentColumns(where: 'organizations' | 'organization') {
             title: 'Organization',
             dataIndex: 'organizationName',
             sortField: 'organizationName',
-            width: 280,
-            ellipsis: true,
+            render: organizationName,
           } satisfies SearchTableColumn<DependentSearchRow>,
         ]
       : []),
