@@ -14,3 +14,5 @@ export * from './help.ts';
 export * from './organization-workspace.ts';
 export * from './users.ts';
 export * from './members.ts';
+export * from './member-record.ts';
+export * from './id-cards.ts';

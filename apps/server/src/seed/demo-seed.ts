@@ -20,6 +20,7 @@ import {
 } from './names.ts';
 import { seedFiles } from '../modules/files/files.seed.ts';
 import { seedMembers } from '../modules/members/members.seed.ts';
+import { seedCoverages } from '../modules/coverages/coverages.seed.ts';
 import { seedOrganizationWorkspace } from '../modules/organization-workspace/workspace.seed.ts';
 import { seedUserAdmin } from '../modules/users/users.seed.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
@@ -286,6 +287,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   // Each area seeds its own tables, in dependency order.
   await seedOrganizationWorkspace(db, context);
   await seedMembers(db, context);
+  await seedCoverages(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).

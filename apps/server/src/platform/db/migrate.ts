@@ -5,6 +5,8 @@ import * as m0002 from './migrations/0002-organization-workspace.ts';
 import * as m0003 from './migrations/0003-members.ts';
 import * as m0004 from './migrations/0004-user-admin.ts';
 import * as m0005 from './migrations/0005-files.ts';
+import * as m0006 from './migrations/0006-member-record.ts';
+import * as m0007 from './migrations/0007-coverages-id-cards.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -16,6 +18,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-members': m0003,
   '0004-user-admin': m0004,
   '0005-files': m0005,
+  '0006-member-record': m0006,
+  '0007-coverages-id-cards': m0007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

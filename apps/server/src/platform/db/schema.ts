@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { CoverageTables } from '../../modules/coverages/coverages.tables.ts';
 import type { FileTables } from '../../modules/files/files.tables.ts';
 import type { MemberTables } from '../../modules/members/members.tables.ts';
 import type { OrganizationWorkspaceTables } from '../../modules/organization-workspace/workspace.tables.ts';
@@ -157,7 +158,8 @@ export interface AuditLogTable {
   detail: JSONColumnType<Record<string, unknown>> | null;
 }
 
-export interface DB extends OrganizationWorkspaceTables, MemberTables, UserAdminTables, FileTables {
+export interface DB
+  extends OrganizationWorkspaceTables, MemberTables, CoverageTables, UserAdminTables, FileTables {
   organization: OrganizationTable;
   organization_contact: OrganizationContactTable;
   benefit_group: BenefitGroupTable;

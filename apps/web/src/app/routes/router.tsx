@@ -45,6 +45,11 @@ const OrganizationsListPage = lazy(
 const OrganizationPage = lazy(() => import('../../features/organizations/organization-page.tsx'));
 const FeatureFlagsPage = lazy(() => import('../../features/feature-flags/feature-flags-page.tsx'));
 const MembersPage = lazy(() => import('../../features/members/members-page.tsx'));
+const MemberPage = lazy(() => import('../../features/members/member-page/member-page.tsx'));
+const DependentPage = lazy(
+  () => import('../../features/members/dependent-page/dependent-page.tsx'),
+);
+const TempCardClaimPage = lazy(() => import('../../features/id-cards/temp-card-claim-page.tsx'));
 const UsersPage = lazy(() => import('../../features/users/users-page.tsx'));
 const RolesPage = lazy(() => import('../../features/roles/roles-page.tsx'));
 const LandingPage = lazy(() => import('../../features/users/landing-page.tsx'));
@@ -88,7 +93,6 @@ function RedirectToTab({
   return <Navigate to={`${base(params)}/${tab}`} replace />;
 }
 
-const MEMBERS = 'Search members across organizations, and view and edit members and dependents.';
 const FilesPage = lazy(() => import('../../features/files/files-page.tsx'));
 const FileDetailPage = lazy(() => import('../../features/files/file-detail-page.tsx'));
 const AGENT = 'Look up members, see coverage and prior authorizations, and record call notes.';
@@ -112,11 +116,11 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'organizations/:orgId/:tab', element: gated('organizations', <OrganizationPage />) },
   {
     path: 'organizations/:orgId/employees/:employeeId',
-    element: later('members', 'Member Details', MEMBERS),
+    element: gated('members', <MemberPage />),
   },
   {
     path: 'organizations/:orgId/employees/:employeeId/dependents/:dependentId',
-    element: later('members', 'Dependent Details', MEMBERS),
+    element: gated('members', <DependentPage />),
   },
   { path: 'members', element: gated('members', <MembersPage />) },
   { path: 'files', element: gated('files', <FilesPage />) },
@@ -223,6 +227,7 @@ export const routes: RouteObject[] = [
   { path: '/welcome', element: standalone(<WelcomePage />) },
   { path: '/landing', element: standalone(<LandingPage />) },
   { path: '/terms', element: standalone(<TermsPage />) },
+  { path: '/id-card/:token', element: standalone(<TempCardClaimPage />) },
   { path: '/login', element: standalone(<LoginPage />) },
   { path: '/login/callback', element: standalone(<LoginCallbackPage />) },
   {
