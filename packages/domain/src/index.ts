@@ -15,4 +15,5 @@ export * from './organization-workspace.ts';
 export * from './users.ts';
 export * from './members.ts';
 export * from './member-record.ts';
+export * from './dependent-record.ts';
 export * from './id-cards.ts';
