@@ -2,6 +2,7 @@
 // the roles page behind its flag (and flags that follow the user), the profile and the password
 // e-mails of the built-in identity provider.
 import { type Browser, type Page } from '@playwright/test';
+import { SIGN_IN_MESSAGES } from '../../apps/server/src/platform/auth/oidc/sign-in.ts';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/personas.ts';
 import {
   DATANET_ALREADY_IMPORTED,
@@ -115,7 +116,9 @@ test('the client user manager creates a client user in their organization, edits
   await expect(grant.getByRole('radio', { name: 'All Groups' })).toBeDisabled();
   await expect(grant.getByRole('radio', { name: 'Select Groups' })).toBeChecked();
   await expect(grant.getByRole('checkbox')).toHaveCount(2);
-  await grant.getByRole('checkbox').first().check();
+  // Restricted to both of those groups.
+  await grant.getByRole('checkbox').nth(0).check();
+  await grant.getByRole('checkbox').nth(1).check();
   await expect(form.getByRole('switch', { name: 'Activate/Deactivate' })).not.toBeChecked();
   await expectNoSeriousA11yViolations(page);
   await form.getByRole('button', { name: 'Create', exact: true }).click();
@@ -134,6 +137,12 @@ test('the client user manager creates a client user in their organization, edits
   const edit = drawer(page);
   await expect(edit.getByLabel('Email')).toHaveAttribute('readonly', '');
   await expect(edit.getByRole('radio', { name: 'Client' })).toBeDisabled();
+  // The two groups were saved as the user's access.
+  await expect(
+    edit
+      .getByRole('group', { name: 'Cedar Valley Manufacturing' })
+      .getByRole('checkbox', { checked: true }),
+  ).toHaveCount(2);
   await expectNoSeriousA11yViolations(page);
   await edit.getByLabel('Last Name').fill('Harlow-Reyes');
   await edit.getByRole('switch', { name: 'Activate/Deactivate' }).click();
@@ -150,6 +159,83 @@ test('the client user manager creates a client user in their organization, edits
   await page.locator('.ant-select-item-option', { hasText: 'Deactivated' }).click();
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('row', { name: /Quinn Harlow-Reyes/ })).toContainText('Deactivated');
+});
+
+test('an administrator creates an internal user who signs in, and once deactivated cannot', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'superAdmin', { path: '/admin/users' });
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page).toHaveURL('/admin/users/create');
+  const form = drawer(page);
+  // Every type is offered to an internal creator.
+  await expect(form.getByRole('radio')).toHaveCount(3);
+  // Button-style radios: the visible label takes the click.
+  await form.getByText('Internal', { exact: true }).click();
+  await expect(form.getByRole('radio', { name: 'Internal' })).toBeChecked();
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  const username = `morgan.vale.${Date.now()}@users-e2e.example`;
+  await form.getByLabel('First Name').fill('Morgan');
+  await form.getByLabel('Last Name').fill('Vale');
+  await form.getByLabel('Email').fill(username);
+  // Internal roles are offered; client and broker roles are not.
+  await expect(form.getByRole('checkbox', { name: 'Manage Eligibility' })).toHaveCount(0);
+  await form.getByRole('checkbox', { name: 'Agent', exact: true }).check();
+  await form.getByText('All Organizations', { exact: true }).click();
+  await expect(form.getByRole('radio', { name: 'All Organizations' })).toBeChecked();
+  await form.getByRole('switch', { name: 'Activate/Deactivate' }).click();
+  await expect(form.getByRole('switch', { name: 'Activate/Deactivate' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(notice(page, 'Create User')).toBeVisible();
+  await expect(page).toHaveURL('/admin/users');
+
+  await page.getByRole('form', { name: 'User search' }).getByLabel('Email').fill(username);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row', { name: /Morgan Vale/ });
+  await expect(row).toContainText('Agent');
+  await expect(row).toContainText('Active');
+
+  // The invitation sets a password, and the new user signs in.
+  const invitation = await passwordLinkFor(page, username);
+  const password = 'quiet tide at the pier';
+  const first = await browser.newContext();
+  try {
+    const user = await first.newPage();
+    await setPassword(user, invitation, password, 'Set your Pillar password');
+    await expect(user.getByRole('heading', { name: 'Your password is set' })).toBeVisible();
+    await signInAs(user, username, password);
+    await expect(
+      user.getByRole('banner').getByRole('button', { name: 'Morgan Vale' }),
+    ).toBeVisible();
+  } finally {
+    await first.close();
+  }
+
+  // Deactivated in the browser by the administrator...
+  await row.getByRole('link', { name: 'Morgan Vale' }).click();
+  const edit = drawer(page);
+  await edit.getByRole('switch', { name: 'Activate/Deactivate' }).click();
+  await expect(edit.getByRole('switch', { name: 'Activate/Deactivate' })).not.toBeChecked();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Update User')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Morgan Vale/ })).toContainText('Deactivated');
+
+  // ...the same password no longer signs in.
+  const second = await browser.newContext();
+  try {
+    const user = await second.newPage();
+    await user.goto('/home');
+    await expectLoginPage(user);
+    await submitLogin(user, username, password);
+    await expect(user.getByRole('alert')).toHaveText(SIGN_IN_MESSAGES.inactive);
+    await expectLoginPage(user);
+    await expectNoSeriousA11yViolations(user);
+  } finally {
+    await second.close();
+  }
 });
 
 test('an account manager imports a DataNet user', async ({ page, browserErrors }) => {
