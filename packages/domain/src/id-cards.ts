@@ -33,6 +33,7 @@ export const TEMP_CARD_MESSAGES = {
   noNewCard: 'This coverage does not offer new card requests.',
   noTempCard: 'This coverage does not offer a temp ID card.',
   noCoverage: 'The member has no coverage with a temp ID card.',
+  coverageEnded: 'This coverage has ended; temp ID cards are for current coverages only.',
   bccOwnOnly: 'Only your own address may be sent a blind copy.',
   emailNeedsEdit: 'E-mailing a temp ID card link needs the permission to edit members.',
 } as const;
@@ -176,7 +177,7 @@ export const emailTempCardRequest = z.discriminatedUnion('withVerification', [
     bccEmail: z.array(emailSchema('BCC')).max(1).default([]),
   }),
 ]);
-export type EmailTempCardRequest = z.input<typeof emailTempCardRequest>;
+export type EmailTempCardRequest = z.infer<typeof emailTempCardRequest>;
 
 export const tempCardLinkSentAnswer = z.object({
   message: z.string(),
@@ -211,7 +212,7 @@ export type TempCardLinkState = z.infer<typeof tempCardLinkState>;
 
 /** The recipient's answers about the primary cardholder. */
 export const tempCardVerifyRequest = z.object({
-  lastName: required(lastNameSchema('Last Name'), 'Last Name'),
+  lastName: required(z.string().trim().pipe(lastNameSchema('Last Name')), 'Last Name'),
   dateOfBirth: required(
     z.string().refine(isIsoDate, 'Date of Birth must be a valid date (MM/DD/YYYY)'),
     'Date of Birth',

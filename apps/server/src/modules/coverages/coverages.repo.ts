@@ -1,0 +1,204 @@
+import { sql, type Kysely } from 'kysely';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { inGroupScope } from '../../platform/auth/scope.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+/** The employee a coverage call names, if it exists and lies in the user's organizations and groups. */
+export interface ScopedEmployee {
+  employee_no: number;
+  organization_no: number;
+  first_name: string;
+  middle_initial: string | null;
+  last_name: string;
+  birthdate: string;
+  zip: string | null;
+  generated_id: string;
+}
+
+const EMPLOYEE_COLUMNS = [
+  'e.employee_no',
+  'e.organization_no',
+  'e.first_name',
+  'e.middle_initial',
+  'e.last_name',
+  'e.birthdate',
+  'e.zip',
+  'e.generated_id',
+] as const;
+
+export async function findEmployeeInScope(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+): Promise<ScopedEmployee | undefined> {
+  return db
+    .selectFrom('employee as e')
+    .select(EMPLOYEE_COLUMNS)
+    .where('e.employee_no', '=', employeeNo)
+    .where('e.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
+    .executeTakeFirst();
+}
+
+/** The cardholder of a link, read without a principal: the link itself is the grant. */
+export async function findEmployee(
+  db: Kysely<DB>,
+  employeeNo: number,
+): Promise<ScopedEmployee | undefined> {
+  return db
+    .selectFrom('employee as e')
+    .select(EMPLOYEE_COLUMNS)
+    .where('e.employee_no', '=', employeeNo)
+    .executeTakeFirst();
+}
+
+export interface CoverageRow {
+  coverage_no: number;
+  employee_no: number;
+  group_id: string;
+  name: string;
+  alternate_id: string | null;
+  hdhp: boolean;
+  group_number: string | null;
+  contract_number: string | null;
+  effective_date: string;
+  expiration_date: string | null;
+  supports_temp_card: boolean;
+  supports_new_card_request: boolean;
+  rx_bin: string;
+  rx_pcn: string;
+  rx_grp: string;
+  customer_service_phone: string;
+  help_desk_phone: string;
+  requested_at: Date | null;
+}
+
+function coverageQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('coverage as c')
+    .leftJoin('coverage_new_card_request as r', 'r.coverage_no', 'c.coverage_no')
+    .select([
+      'c.coverage_no',
+      'c.employee_no',
+      'c.group_id',
+      'c.name',
+      'c.alternate_id',
+      'c.hdhp',
+      'c.group_number',
+      'c.contract_number',
+      'c.effective_date',
+      'c.expiration_date',
+      'c.supports_temp_card',
+      'c.supports_new_card_request',
+      'c.rx_bin',
+      'c.rx_pcn',
+      'c.rx_grp',
+      'c.customer_service_phone',
+      'c.help_desk_phone',
+      'r.requested_at',
+    ]);
+}
+
+export async function listCoverages(db: Kysely<DB>, employeeNo: number): Promise<CoverageRow[]> {
+  return coverageQuery(db)
+    .where('c.employee_no', '=', employeeNo)
+    .orderBy('c.effective_date', 'desc')
+    .orderBy('c.coverage_no', 'desc')
+    .execute();
+}
+
+export async function findCoverage(
+  db: Kysely<DB>,
+  employeeNo: number,
+  coverageNo: number,
+): Promise<CoverageRow | undefined> {
+  return coverageQuery(db)
+    .where('c.employee_no', '=', employeeNo)
+    .where('c.coverage_no', '=', coverageNo)
+    .executeTakeFirst();
+}
+
+/** The newest coverage in force today that offers a temp card. */
+export async function findDefaultCardCoverage(
+  db: Kysely<DB>,
+  employeeNo: number,
+  today: string,
+): Promise<CoverageRow | undefined> {
+  return coverageQuery(db)
+    .where('c.employee_no', '=', employeeNo)
+    .where('c.supports_temp_card', '=', true)
+    .where((eb) =>
+      eb.or([eb('c.expiration_date', 'is', null), eb('c.expiration_date', '>=', today)]),
+    )
+    .orderBy('c.effective_date', 'desc')
+    .orderBy('c.coverage_no', 'desc')
+    .executeTakeFirst();
+}
+
+/** Records a request once; undefined when one was already there (also under a race). */
+export async function insertNewCardRequest(
+  db: Kysely<DB>,
+  coverage: { coverage_no: number; employee_no: number },
+  userNo: number,
+): Promise<{ requested_at: Date } | undefined> {
+  return db
+    .insertInto('coverage_new_card_request')
+    .values({
+      coverage_no: coverage.coverage_no,
+      employee_no: coverage.employee_no,
+      requested_by: userNo,
+      created_by: userNo,
+      updated_by: userNo,
+    })
+    .onConflict((oc) => oc.column('coverage_no').doNothing())
+    .returning('requested_at')
+    .executeTakeFirst();
+}
+
+export interface LinkRow {
+  link_no: number;
+  employee_no: number;
+  coverage_no: number;
+  organization_no: number;
+  expires_at: Date;
+  failed_attempts: number;
+  used_at: Date | null;
+  locked_at: Date | null;
+  expired: boolean;
+}
+
+export async function findLinkByHash(
+  db: Kysely<DB>,
+  tokenHash: string,
+): Promise<LinkRow | undefined> {
+  return db
+    .selectFrom('temp_card_link')
+    .select([
+      'link_no',
+      'employee_no',
+      'coverage_no',
+      'organization_no',
+      'expires_at',
+      'failed_attempts',
+      'used_at',
+      'locked_at',
+      sql<boolean>`expires_at <= now()`.as('expired'),
+    ])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export async function countRecentFailures(
+  db: Kysely<DB>,
+  clientIp: string,
+  minutes: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('temp_card_verify_failure')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('client_ip', '=', clientIp)
+    .where('at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,448 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import {
+  PERMISSIONS,
+  TEMP_CARD_IP_MAX_FAILURES,
+  TEMP_CARD_IP_WINDOW_MINUTES,
+  TEMP_CARD_LINK_HOURS,
+  TEMP_CARD_LINK_SENT,
+  TEMP_CARD_MAX_ATTEMPTS,
+  TEMP_CARD_MESSAGES,
+  coveragePeriodOf,
+  formatDate,
+  matchesCardholder,
+  tempCardFileName,
+  todayIso,
+  yesNo,
+  type Coverage,
+  type CoverageList,
+  type EmailTempCardRequest,
+  type NewCardAnswer,
+  type TempCardLinkSentAnswer,
+  type TempCardLinkState,
+  type TempCardVerifyRequest,
+  type TempIdCard,
+} from '@pillar/domain';
+import type { Config } from '../../config.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import {
+  HttpProblem,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+} from '../../platform/http/problem.ts';
+import type { MailService } from '../../platform/mail/mail-service.ts';
+import {
+  countRecentFailures,
+  findCoverage,
+  findDefaultCardCoverage,
+  findEmployee,
+  findEmployeeInScope,
+  findLinkByHash,
+  insertNewCardRequest,
+  listCoverages,
+  type CoverageRow,
+  type LinkRow,
+  type ScopedEmployee,
+} from './coverages.repo.ts';
+import { renderTempCardPdf } from './temp-card-pdf.ts';
+
+export interface CoveragesDeps {
+  db: Kysely<DB>;
+  config: Config;
+  mail: MailService;
+  /** Today as YYYY-MM-DD; a parameter so tests can pin it. */
+  today?: () => string;
+}
+
+export interface PdfFile {
+  fileName: string;
+  body: Buffer;
+}
+
+function todayOf(deps: CoveragesDeps): string {
+  return deps.today ? deps.today() : todayIso();
+}
+
+async function employeeOrNotFound(
+  deps: CoveragesDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+): Promise<ScopedEmployee> {
+  const employee = await findEmployeeInScope(deps.db, principal, organizationNo, employeeNo);
+  if (!employee) throw notFound('Member');
+  return employee;
+}
+
+function toCoverage(row: CoverageRow): Coverage {
+  return {
+    coverageNo: row.coverage_no,
+    groupId: row.group_id,
+    name: row.name,
+    groupIdAndName: `${row.group_id} - ${row.name}`,
+    alternateID: row.alternate_id,
+    hdhp: yesNo(row.hdhp),
+    coveragePeriod: coveragePeriodOf(row.effective_date, row.expiration_date),
+    groupNumber: row.group_number,
+    contractNumber: row.contract_number,
+    effectiveDate: row.effective_date,
+    expirationDate: row.expiration_date,
+    supportsTempCard: row.supports_temp_card,
+    supportsNewCardRequest: row.supports_new_card_request,
+    newCard: row.requested_at !== null,
+    newCardRequestedAt: row.requested_at ? new Date(row.requested_at).toISOString() : null,
+  };
+}
+
+function cardholderName(employee: ScopedEmployee): string {
+  return [employee.first_name, employee.middle_initial, employee.last_name]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function toCard(employee: ScopedEmployee, row: CoverageRow): TempIdCard {
+  return {
+    coverageNo: row.coverage_no,
+    planName: row.name,
+    name: cardholderName(employee),
+    // The PBM's alternate ID where the coverage has one, else the member ID Pillar generates.
+    idNumber: row.alternate_id ?? employee.generated_id,
+    rxBin: row.rx_bin,
+    rxPcn: row.rx_pcn,
+    rxGrp: row.rx_grp,
+    customerServicePhone: row.customer_service_phone,
+    helpDeskPhone: row.help_desk_phone,
+  };
+}
+
+/** GET .../coverages */
+export async function listEmployeeCoverages(
+  deps: CoveragesDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+): Promise<CoverageList> {
+  await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
+  const rows = await listCoverages(deps.db, employeeNo);
+  return { data: rows.map(toCoverage) };
+}
+
+/**
+ * The coverage a card is for: the one named (it must be the member's, offer a temp card and
+ * not have ended), or the newest current one that offers a card.
+ */
+async function cardCoverage(
+  deps: CoveragesDeps,
+  employee: ScopedEmployee,
+  coverageNo: number | undefined,
+): Promise<CoverageRow> {
+  const today = todayOf(deps);
+  if (coverageNo === undefined) {
+    const row = await findDefaultCardCoverage(deps.db, employee.employee_no, today);
+    if (!row) throw notFound('Coverage');
+    return row;
+  }
+  const row = await findCoverage(deps.db, employee.employee_no, coverageNo);
+  if (!row) throw notFound('Coverage');
+  if (!row.supports_temp_card) {
+    throw badRequest(TEMP_CARD_MESSAGES.noTempCard, { coverageNo: TEMP_CARD_MESSAGES.noTempCard });
+  }
+  if (row.expiration_date !== null && row.expiration_date < today) {
+    throw badRequest(TEMP_CARD_MESSAGES.coverageEnded, {
+      coverageNo: TEMP_CARD_MESSAGES.coverageEnded,
+    });
+  }
+  return row;
+}
+
+/** GET .../tempIDCard */
+export async function getTempCard(
+  deps: CoveragesDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  coverageNo: number | undefined,
+): Promise<TempIdCard> {
+  const employee = await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
+  return toCard(employee, await cardCoverage(deps, employee, coverageNo));
+}
+
+/** POST .../coverages/{coverageId}/new-card: one request per coverage (409 after that). */
+export async function requestNewCard(
+  deps: CoveragesDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  coverageNo: number,
+): Promise<NewCardAnswer> {
+  await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
+  const row = await findCoverage(deps.db, employeeNo, coverageNo);
+  if (!row) throw notFound('Coverage');
+  if (!row.supports_new_card_request) throw badRequest(TEMP_CARD_MESSAGES.noNewCard);
+  if (row.requested_at) throw conflict(TEMP_CARD_MESSAGES.alreadyRequested);
+  return deps.db.transaction().execute(async (tx) => {
+    const inserted = await insertNewCardRequest(tx, row, principal.userNo);
+    if (!inserted) throw conflict(TEMP_CARD_MESSAGES.alreadyRequested);
+    await tx
+      .insertInto('member_change_history')
+      .values({
+        changed_by: principal.userNo,
+        employee_no: employeeNo,
+        dependent_no: null,
+        event: 'New card requested',
+        field: 'coverage',
+        old_value: null,
+        new_value: row.name,
+      })
+      .execute();
+    await writeAudit(tx, {
+      actorUserNo: principal.userNo,
+      action: 'coverage.new_card_requested',
+      entity: 'coverage',
+      entityId: coverageNo,
+      detail: { organizationNo, employeeNo },
+    });
+    return {
+      coverageNo,
+      newCard: true as const,
+      newCardRequestedAt: new Date(inserted.requested_at).toISOString(),
+    };
+  });
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** The page an e-mailed token opens: the web app's public claim page. */
+export function tempCardLinkUrl(config: Config, token: string): string {
+  return `${config.publicUrl}/id-card/${token}`;
+}
+
+export type EmailTempCardResult =
+  { kind: 'pdf'; file: PdfFile } | { kind: 'link'; answer: TempCardLinkSentAnswer };
+
+/**
+ * POST .../emailTempCard. withVerification false answers the card as a PDF (a read: member
+ * view permission). withVerification true e-mails a 24-hour link to the recipient, which sends
+ * member data outside the portal, so it needs the member edit permission; the blind copy may
+ * only go to the user's own address, the one thing the screen offers ('BCC Myself?').
+ */
+export async function emailTempCard(
+  deps: CoveragesDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  request: EmailTempCardRequest,
+): Promise<EmailTempCardResult> {
+  const employee = await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
+  if (request.withVerification && !principal.permissions.has(PERMISSIONS.editMember)) {
+    throw forbidden(TEMP_CARD_MESSAGES.emailNeedsEdit);
+  }
+  const row = await cardCoverage(deps, employee, request.coverageNo);
+  const card = toCard(employee, row);
+
+  if (!request.withVerification) {
+    const body = await renderTempCardPdf(card, formatDate(todayOf(deps)));
+    await writeAudit(deps.db, {
+      actorUserNo: principal.userNo,
+      action: 'temp_card.downloaded',
+      entity: 'coverage',
+      entityId: row.coverage_no,
+      detail: { organizationNo, employeeNo },
+    });
+    return { kind: 'pdf', file: { fileName: tempCardFileName(card.idNumber), body } };
+  }
+
+  const bcc = request.bccEmail ?? [];
+  if (bcc.some((address) => address.toLowerCase() !== principal.username.toLowerCase())) {
+    throw badRequest(TEMP_CARD_MESSAGES.bccOwnOnly, { bccEmail: TEMP_CARD_MESSAGES.bccOwnOnly });
+  }
+  const recipient = request.recipientEmail.trim();
+  const token = crypto.randomBytes(32).toString('base64url');
+  const link = await deps.db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto('temp_card_link')
+      .values({
+        token_hash: hashToken(token),
+        employee_no: employeeNo,
+        coverage_no: row.coverage_no,
+        organization_no: organizationNo,
+        recipient_email: recipient,
+        expires_at: sql<Date>`now() + make_interval(hours => ${TEMP_CARD_LINK_HOURS})`,
+        created_by: principal.userNo,
+        updated_by: principal.userNo,
+      })
+      .returning(['link_no', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    await writeAudit(tx, {
+      actorUserNo: principal.userNo,
+      action: 'temp_card.link_sent',
+      entity: 'temp_card_link',
+      entityId: inserted.link_no,
+      detail: { organizationNo, employeeNo, coverageNo: row.coverage_no, bcc: bcc.length > 0 },
+    });
+    return inserted;
+  });
+  // The message names no member: whoever reads it must still answer the three questions.
+  await deps.mail.enqueue({
+    to: [recipient],
+    bcc,
+    subject: 'A temporary pharmacy ID card has been shared with you',
+    text: [
+      'Hello,',
+      '',
+      `${principal.firstName} ${principal.lastName} has shared a temporary pharmacy ID card with you through Pillar.`,
+      `Open this link within ${TEMP_CARD_LINK_HOURS} hours:`,
+      '',
+      tempCardLinkUrl(deps.config, token),
+      '',
+      'To download the card, enter the last name, date of birth and zip code of the primary',
+      `cardholder (the covered employee). After ${TEMP_CARD_MAX_ATTEMPTS} wrong answers the link stops working.`,
+      '',
+      'If you did not expect this e-mail, you can ignore it.',
+    ].join('\n'),
+  });
+  return {
+    kind: 'link',
+    answer: { message: TEMP_CARD_LINK_SENT, expiresAt: new Date(link.expires_at).toISOString() },
+  };
+}
+
+// ---------------------------------------------------------------- the public link
+
+function stateOf(link: LinkRow): TempCardLinkState['state'] {
+  if (link.used_at) return 'used';
+  if (link.locked_at) return 'locked';
+  if (link.expired) return 'expired';
+  return 'valid';
+}
+
+const STATE_MESSAGES = {
+  valid: null,
+  used: TEMP_CARD_MESSAGES.used,
+  locked: TEMP_CARD_MESSAGES.locked,
+  expired: TEMP_CARD_MESSAGES.expired,
+} as const;
+
+async function linkOrNotFound(deps: CoveragesDeps, token: string): Promise<LinkRow> {
+  const link = await findLinkByHash(deps.db, hashToken(token));
+  if (!link) throw new HttpProblem(404, 'Not Found', TEMP_CARD_MESSAGES.notFound);
+  return link;
+}
+
+/** GET the link's state: nothing about the member before the answers are checked. */
+export async function tempCardLinkState(
+  deps: CoveragesDeps,
+  token: string,
+): Promise<TempCardLinkState> {
+  const link = await linkOrNotFound(deps, token);
+  const state = stateOf(link);
+  return {
+    state,
+    expiresAt: new Date(link.expires_at).toISOString(),
+    attemptsLeft: Math.max(0, TEMP_CARD_MAX_ATTEMPTS - link.failed_attempts),
+    message: STATE_MESSAGES[state],
+  };
+}
+
+function refuseClosed(state: TempCardLinkState['state']): void {
+  if (state === 'expired') throw new HttpProblem(410, 'Gone', TEMP_CARD_MESSAGES.expired);
+  if (state === 'used') throw new HttpProblem(410, 'Gone', TEMP_CARD_MESSAGES.used);
+  if (state === 'locked') throw new HttpProblem(423, 'Locked', TEMP_CARD_MESSAGES.locked);
+}
+
+/**
+ * POST the answers. All three right: the card as a PDF, and the link is used up. A wrong
+ * answer counts against the link (locked at the fifth) and against the client's address (429
+ * past TEMP_CARD_IP_MAX_FAILURES within the window), and says only that the answers do not
+ * match, never which one.
+ */
+export async function verifyTempCardLink(
+  deps: CoveragesDeps,
+  token: string,
+  answers: TempCardVerifyRequest,
+  clientIp: string,
+): Promise<PdfFile> {
+  const failures = await countRecentFailures(deps.db, clientIp, TEMP_CARD_IP_WINDOW_MINUTES);
+  if (failures >= TEMP_CARD_IP_MAX_FAILURES) {
+    throw new HttpProblem(429, 'Too Many Requests', TEMP_CARD_MESSAGES.throttled);
+  }
+  const link = await linkOrNotFound(deps, token);
+  refuseClosed(stateOf(link));
+  const employee = await findEmployee(deps.db, link.employee_no);
+  const row = employee
+    ? await findCoverage(deps.db, link.employee_no, link.coverage_no)
+    : undefined;
+  if (!employee || !row) throw new HttpProblem(404, 'Not Found', TEMP_CARD_MESSAGES.notFound);
+
+  const match = matchesCardholder(
+    { lastName: employee.last_name, birthdate: employee.birthdate, zip: employee.zip },
+    answers,
+  );
+  if (!match) {
+    const counted = await deps.db.transaction().execute(async (tx) => {
+      const updated = await tx
+        .updateTable('temp_card_link')
+        .set({
+          failed_attempts: sql<number>`failed_attempts + 1`,
+          locked_at: sql<Date | null>`case when failed_attempts + 1 >= ${TEMP_CARD_MAX_ATTEMPTS} then now() else null end`,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('link_no', '=', link.link_no)
+        .where('used_at', 'is', null)
+        .where('locked_at', 'is', null)
+        .returning(['failed_attempts', 'locked_at'])
+        .executeTakeFirst();
+      await tx
+        .insertInto('temp_card_verify_failure')
+        .values({ client_ip: clientIp, link_no: link.link_no })
+        .execute();
+      await writeAudit(tx, {
+        actorUserNo: null,
+        action: updated?.locked_at ? 'temp_card.link_locked' : 'temp_card.link_refused',
+        entity: 'temp_card_link',
+        entityId: link.link_no,
+        detail: { ip: clientIp, attempts: updated?.failed_attempts ?? null },
+      });
+      return updated;
+    });
+    if (!counted || counted.locked_at) {
+      throw new HttpProblem(423, 'Locked', TEMP_CARD_MESSAGES.locked);
+    }
+    const left = TEMP_CARD_MAX_ATTEMPTS - counted.failed_attempts;
+    const message = TEMP_CARD_MESSAGES.wrongAnswers(left);
+    throw badRequest(message, { answers: message });
+  }
+
+  // Claim the link before answering, so two posts of the same link cannot both succeed.
+  const claimed = await deps.db.transaction().execute(async (tx) => {
+    const used = await tx
+      .updateTable('temp_card_link')
+      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('link_no', '=', link.link_no)
+      .where('used_at', 'is', null)
+      .where('locked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('link_no')
+      .executeTakeFirst();
+    if (used) {
+      await writeAudit(tx, {
+        actorUserNo: null,
+        action: 'temp_card.link_used',
+        entity: 'temp_card_link',
+        entityId: link.link_no,
+        detail: { ip: clientIp, coverageNo: link.coverage_no },
+      });
+    }
+    return used;
+  });
+  if (!claimed) throw new HttpProblem(410, 'Gone', TEMP_CARD_MESSAGES.used);
+  const card = toCard(employee, row);
+  const body = await renderTempCardPdf(card, formatDate(todayOf(deps)));
+  return { fileName: tempCardFileName(card.idNumber), body };
+}
