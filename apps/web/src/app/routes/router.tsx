@@ -53,6 +53,7 @@ const TempCardClaimPage = lazy(() => import('../../features/id-cards/temp-card-c
 const UsersPage = lazy(() => import('../../features/users/users-page.tsx'));
 const RolesPage = lazy(() => import('../../features/roles/roles-page.tsx'));
 const LandingPage = lazy(() => import('../../features/users/landing-page.tsx'));
+const AgentDashboardPage = lazy(() => import('../../features/agent/agent-dashboard-page.tsx'));
 
 /** A route that opens with the same gate as its menu item, or shows the access-denied page. */
 function RequireArea({ area, children }: { area: Area; children: ReactNode }) {
@@ -134,7 +135,7 @@ export const signedInRoutes: RouteObject[] = [
   { path: 'admin/users/:id', element: gated('users', <UsersPage drawer="edit" />) },
   { path: 'admin/roles', element: gated('roles', <RolesPage />) },
   // Agent desktop
-  { path: 'agent', element: later('agent', 'Agent Desktop', AGENT) },
+  { path: 'agent', element: gated('agent', <AgentDashboardPage />) },
   { path: 'agent/member-not-found', element: later('agent', 'Member Not Found', AGENT) },
   { path: 'agent/:orgId', element: later('agent', 'Agent Organization Detail', AGENT) },
   {

@@ -52,11 +52,19 @@ export function notifyError(error: unknown, title = 'Error'): void {
   api?.error({ title, description: notice.description, duration: notice.duration });
 }
 
-/** 'Success!' for 3 seconds, titled with the action that succeeded. */
-export function notifySuccess(title?: string): void {
+/**
+ * 'Success!' for 3 seconds, titled with the action that succeeded; a description replaces
+ * 'Success!' where the spec gives the success its own words ('{email} has been unlocked').
+ */
+export function notifySuccess(title?: string, description?: string): void {
   api?.success({
     title: title ?? SUCCESS_MESSAGE,
-    description: title ? SUCCESS_MESSAGE : undefined,
+    description: description ?? (title ? SUCCESS_MESSAGE : undefined),
     duration: 3,
   });
+}
+
+/** An error in the spec's own words for one call, where the catalogue's generic text would mislead. */
+export function notifyErrorMessage(title: string, description: string): void {
+  api?.error({ title, description, duration: false });
 }
