@@ -112,3 +112,17 @@ describe('findRole and permissionsOfRoles', () => {
     );
   });
 });
+
+describe('senior roles', () => {
+  // Nobody grants a permission they do not hold (spec 2 §7), so a senior role that lacked one of
+  // its junior role's permissions could not hand out the junior role.
+  it.each([
+    ['accountManagementAdmin', 'accountManager'],
+    ['agentSupervisor', 'agent'],
+  ])('%s holds every permission of %s', (senior, junior) => {
+    const held = new Set(findRole(senior)?.permissions);
+    const missing = (findRole(junior)?.permissions ?? []).filter((p) => !held.has(p));
+    expect(missing).toEqual([]);
+    expect(held.size).toBeGreaterThan(0);
+  });
+});

@@ -117,6 +117,8 @@ export const ROLE_DEFINITIONS: readonly RoleDefinition[] = [
       ...FINANCIAL_DOWNLOAD,
       ...USER_ADMIN,
       P.importDatanetUser,
+      P.eligibilityImportView,
+      P.appMyplanDev,
       P.editProtectedRoles,
       P.viewRoles,
       P.viewFeatureFlags,
