@@ -1,0 +1,679 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEPENDENT_MESSAGES,
+  MEMBER_RECORD_MESSAGES,
+  type AlternateGroupOptions,
+  type DependentDetail,
+} from '@pillar/domain';
+import { createSsnProtector, formatSsn } from '../../platform/crypto/ssn.ts';
+import type { PersonaKey } from '../../seed/personas.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+
+type Problem = { status: number; title: string; detail?: string; params?: Record<string, string> };
+
+/** The client persona's organization, a group it may see and one it may not. */
+let orgNo: number;
+let visibleGroupNo: number;
+let hiddenGroupNo: number;
+/** An active employee in a group every persona of the organization sees. */
+let employeeNo: number;
+/** An employee of the organization in a group outside the client's groups. */
+let hiddenEmployeeNo: number;
+/** Another organization, outside the client's scope. */
+let otherOrgNo: number;
+let otherEmployeeNo: number;
+
+const base = (org = orgNo, emp = employeeNo) =>
+  `/portal/v1/organizations/${org}/employees/${emp}/dependents`;
+
+async function call(
+  as: PersonaKey,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  return t.injectAs(as, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+}
+
+async function setFlags(values: Record<string, boolean>, org = orgNo) {
+  await t.ctx.db
+    .updateTable('organization')
+    .set({
+      use_cob: false,
+      supports_client_defined_data: false,
+      supports_dependent_alternate_group: false,
+      supports_different_dependent_address: false,
+      require_address: false,
+      require_dependent_ssn: false,
+      default_dependent_ssn: false,
+      ...values,
+    })
+    .where('organization_no', '=', org)
+    .execute();
+}
+
+const minimal = {
+  firstName: 'Dana',
+  lastName: 'Testdep',
+  birthdate: '2010-05-06',
+  gender: 'F',
+  relationship: 3,
+  effectiveDate: '2022-01-01',
+};
+
+async function create(
+  payload: Record<string, unknown> = minimal,
+  as: PersonaKey = 'accountManager',
+  emp = employeeNo,
+): Promise<DependentDetail> {
+  const response = await call(as, 'POST', base(orgNo, emp), payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<DependentDetail>();
+}
+
+async function history(dependentNo: number) {
+  return t.ctx.db
+    .selectFrom('member_change_history')
+    .selectAll()
+    .where('dependent_no', '=', dependentNo)
+    .orderBy('history_no')
+    .execute();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const clientUser = await t.userNo('client');
+  const grant = await t.ctx.db
+    .selectFrom('user_organization')
+    .select('organization_no')
+    .where('user_no', '=', clientUser)
+    .executeTakeFirstOrThrow();
+  orgNo = grant.organization_no;
+  const granted = await t.ctx.db
+    .selectFrom('user_benefit_group')
+    .select('benefit_group_no')
+    .where('user_no', '=', clientUser)
+    .where('organization_no', '=', orgNo)
+    .orderBy('benefit_group_no')
+    .execute();
+  visibleGroupNo = granted[0]!.benefit_group_no;
+  const grantedNos = granted.map((g) => g.benefit_group_no);
+  const hidden = await t.ctx.db
+    .selectFrom('benefit_group')
+    .select('benefit_group_no')
+    .where('organization_no', '=', orgNo)
+    .where('benefit_group_no', 'not in', grantedNos)
+    .where('process_status', '=', 1)
+    .orderBy('benefit_group_no')
+    .executeTakeFirstOrThrow();
+  hiddenGroupNo = hidden.benefit_group_no;
+  const emp = await t.ctx.db
+    .selectFrom('employee')
+    .select('employee_no')
+    .where('organization_no', '=', orgNo)
+    .where('benefit_group_no', '=', visibleGroupNo)
+    .where('process_status', '=', 1)
+    .where('ssn_encrypted', 'is not', null)
+    .orderBy('employee_no')
+    .executeTakeFirstOrThrow();
+  employeeNo = emp.employee_no;
+  const hiddenEmp = await t.ctx.db
+    .selectFrom('employee')
+    .select('employee_no')
+    .where('organization_no', '=', orgNo)
+    .where('benefit_group_no', '=', hiddenGroupNo)
+    .orderBy('employee_no')
+    .executeTakeFirstOrThrow();
+  hiddenEmployeeNo = hiddenEmp.employee_no;
+  const other = await t.ctx.db
+    .selectFrom('employee')
+    .select(['employee_no', 'organization_no'])
+    .where('organization_no', '!=', orgNo)
+    .where(
+      'organization_no',
+      'not in',
+      t.ctx.db
+        .selectFrom('user_organization')
+        .select('organization_no')
+        .where('user_no', '=', await t.userNo('broker')),
+    )
+    .orderBy('employee_no')
+    .executeTakeFirstOrThrow();
+  otherOrgNo = other.organization_no;
+  otherEmployeeNo = other.employee_no;
+  await t.ctx.db
+    .updateTable('employee')
+    .set({ effective_date: '2020-01-01', original_effective_date: '2020-01-01' })
+    .where('employee_no', 'in', [employeeNo, hiddenEmployeeNo])
+    .execute();
+  await setFlags({});
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST .../dependents', () => {
+  it('creates a dependent with a creation history row and answers its detail', async () => {
+    const created = await create();
+    expect(created).toMatchObject({
+      employeeNo,
+      organizationNo: orgNo,
+      firstName: 'Dana',
+      lastName: 'Testdep',
+      fullName: 'Testdep, Dana',
+      relationship: 3,
+      relationshipLabel: 'Child',
+      effectiveDate: '2022-01-01',
+      originalEffectiveDate: '2022-01-01',
+      processStatus: 1,
+      ssn: null,
+      groupVisible: true,
+      groupNo: visibleGroupNo,
+      alternateDependentGroup: null,
+    });
+    expect(created.actions).toMatchObject({ edit: true, terminate: true, reinstate: false });
+    const rows = await history(created.dependentNo);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      event: 'create',
+      employee_no: employeeNo,
+      changed_by: await t.userNo('accountManager'),
+    });
+  });
+
+  it('names each missing or malformed field', async () => {
+    const response = await call('accountManager', 'POST', base(), {
+      firstName: 'Dana',
+      lastName: 'Test',
+      birthdate: '2010-05-06',
+      gender: 'F',
+      ssn: '123-45-6789',
+    });
+    expect(response.statusCode).toBe(400);
+    const problem = response.json<Problem>();
+    expect(problem.params).toMatchObject({
+      relationship: 'Relationship is required',
+      effectiveDate: 'Effective Date is required',
+      ssn: 'SSN must be 9 digits with no dashes',
+    });
+    const bad = await call('accountManager', 'POST', base(), { ...minimal, relationship: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Problem>().params?.relationship).toMatch(/2-7/);
+    const garbage = await t.injectAs('accountManager', {
+      method: 'POST',
+      url: base(),
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('strips empty values: blank optional fields are stored as nothing', async () => {
+    const created = await create({ ...minimal, middleInitial: '', ssn: '', personCode: '' });
+    expect(created.middleInitial).toBeNull();
+    expect(created.ssn).toBeNull();
+    expect(created.personCode).toBeNull();
+  });
+
+  it('requires the SSN where the organization requires it, and defaults it to the member’s', async () => {
+    await setFlags({ require_dependent_ssn: true });
+    const missing = await call('accountManager', 'POST', base(), minimal);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<Problem>().params?.ssn).toBe('SSN is required');
+    const given = await create({ ...minimal, ssn: '123456789' });
+    expect(given.ssn).toBe('XXX-XX-XXXX');
+
+    await setFlags({ require_dependent_ssn: true, default_dependent_ssn: true });
+    const defaulted = await create(minimal);
+    expect(defaulted.ssn).toBe('XXX-XX-XXXX');
+    const revealed = await call('accountManager', 'GET', `${base()}/${defaulted.dependentNo}/ssn`);
+    const member = await t.ctx.db
+      .selectFrom('employee')
+      .select('ssn_encrypted')
+      .where('employee_no', '=', employeeNo)
+      .executeTakeFirstOrThrow();
+    const memberSsn = formatSsn(
+      createSsnProtector(t.ctx.secrets.ssnKey).decrypt(member.ssn_encrypted!),
+    );
+    expect(revealed.json<{ ssn: string }>().ssn).toBe(memberSsn);
+    await setFlags({});
+  });
+
+  it('takes an address only where the organization supports a dependent’s own', async () => {
+    const refused = await call('accountManager', 'POST', base(), {
+      ...minimal,
+      address1: '1 Main St',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<Problem>().params?.address1).toBe(DEPENDENT_MESSAGES.fieldNotSupported);
+
+    await setFlags({ supports_different_dependent_address: true, require_address: true });
+    const incomplete = await call('accountManager', 'POST', base(), {
+      ...minimal,
+      address1: '1 Main St',
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json<Problem>().params).toMatchObject({
+      city: 'City is required',
+      state: 'State is required',
+      zip: 'Zip is required',
+    });
+    const created = await create({
+      ...minimal,
+      address1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    });
+    expect(created).toMatchObject({ address1: '1 Main St', city: 'Springfield', zip: '62701' });
+    await setFlags({});
+  });
+
+  it('takes COB and client defined data only where the organization uses them', async () => {
+    const refused = await call('accountManager', 'POST', base(), {
+      ...minimal,
+      isCOBSecondary: true,
+      cobSecondaryDate: '2022-02-01',
+      clientDefinedData: 'abc',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json<Problem>().params ?? {})).toEqual(
+      expect.arrayContaining(['isCOBSecondary', 'cobSecondaryDate', 'clientDefinedData']),
+    );
+    await setFlags({ use_cob: true, supports_client_defined_data: true });
+    const noDate = await call('accountManager', 'POST', base(), {
+      ...minimal,
+      isCOBSecondary: true,
+    });
+    expect(noDate.statusCode).toBe(400);
+    expect(noDate.json<Problem>().params?.cobSecondaryDate).toBe('COB Effective Date is required');
+    const created = await create({
+      ...minimal,
+      isCOBSecondary: true,
+      cobSecondaryDate: '2022-02-01',
+      clientDefinedData: 'x'.repeat(250),
+    });
+    expect(created).toMatchObject({ isCOBSecondary: true, cobSecondaryDate: '2022-02-01' });
+    const tooLong = await call('accountManager', 'POST', base(), {
+      ...minimal,
+      clientDefinedData: 'x'.repeat(251),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    await setFlags({});
+  });
+
+  it('is refused without edit permission, outside scope, and for a terminated member', async () => {
+    expect((await call('clientNoSsn', 'POST', base(), minimal)).statusCode).toBe(403);
+    expect((await call('agent', 'POST', base(), minimal)).statusCode).toBe(403);
+    expect((await call('client', 'POST', base(orgNo, hiddenEmployeeNo), minimal)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await call('broker', 'POST', base(otherOrgNo, otherEmployeeNo), minimal)).statusCode,
+    ).toBe(404);
+    // The employee belongs to another organization than the path's.
+    expect(
+      (await call('accountManager', 'POST', base(orgNo, otherEmployeeNo), minimal)).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET and PUT .../dependents/{id}', () => {
+  let dep: DependentDetail;
+  beforeAll(async () => {
+    dep = await create({ ...minimal, firstName: 'Edit' });
+  });
+
+  it('answers the dependent to readers in scope, and 404 otherwise', async () => {
+    const url = `${base()}/${dep.dependentNo}`;
+    for (const who of ['accountManager', 'client', 'clientNoSsn', 'superAdmin'] as const) {
+      const response = await call(who, 'GET', url);
+      expect(response.statusCode, who).toBe(200);
+    }
+    const readOnly = (await call('clientNoSsn', 'GET', url)).json<DependentDetail>();
+    expect(readOnly.actions.edit).toBe(false);
+    expect((await call('agent', 'GET', url)).statusCode).toBe(403);
+    // Not this employee's dependent.
+    expect(
+      (await call('accountManager', 'GET', `${base(orgNo, hiddenEmployeeNo)}/${dep.dependentNo}`))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('accountManager', 'GET', `${base()}/999999999`)).statusCode).toBe(404);
+    expect((await call('accountManager', 'GET', `${base()}/abc`)).statusCode).toBe(400);
+  });
+
+  it('hides a dependent whose member lies outside the user’s groups', async () => {
+    const hiddenDep = await create(minimal, 'accountManager', hiddenEmployeeNo);
+    const url = `${base(orgNo, hiddenEmployeeNo)}/${hiddenDep.dependentNo}`;
+    expect((await call('client', 'GET', url)).statusCode).toBe(404);
+    expect((await call('accountManager', 'GET', url)).statusCode).toBe(200);
+  });
+
+  it('edits fields with one history row per changed field', async () => {
+    const url = `${base()}/${dep.dependentNo}`;
+    const response = await call('client', 'PUT', url, {
+      firstName: 'Edited',
+      lastName: dep.lastName,
+      birthdate: dep.birthdate,
+      gender: 'M',
+      middleInitial: 'q',
+      relationship: 4,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<DependentDetail>()).toMatchObject({
+      firstName: 'Edited',
+      gender: 'M',
+      middleInitial: 'Q',
+      relationship: 4,
+      relationshipLabel: 'Student',
+    });
+    const rows = (await history(dep.dependentNo)).filter((r) => r.event === 'update');
+    expect(rows.map((r) => r.field).sort()).toEqual(
+      ['firstName', 'gender', 'middleInitial', 'relationship'].sort(),
+    );
+    expect(rows.find((r) => r.field === 'firstName')).toMatchObject({
+      old_value: 'Edit',
+      new_value: 'Edited',
+    });
+  });
+
+  it('refuses bad values, a locked person code and readers without edit permission', async () => {
+    const url = `${base()}/${dep.dependentNo}`;
+    const body = { firstName: 'X', lastName: 'Y', birthdate: '2010-01-01', gender: 'F' };
+    const bad = await call('accountManager', 'PUT', url, {
+      ...body,
+      firstName: 'B4d!',
+      birthdate: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json<Problem>().params ?? {})).toEqual(
+      expect.arrayContaining(['firstName', 'birthdate']),
+    );
+    const locked = await call('accountManager', 'PUT', url, { ...body, personCode: 7 });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json<Problem>().params?.personCode).toBe(
+      MEMBER_RECORD_MESSAGES.personCodeNotEditable,
+    );
+    await t.ctx.db
+      .updateTable('dependent')
+      .set({ allow_person_code_edit: true })
+      .where('dependent_no', '=', dep.dependentNo)
+      .execute();
+    const allowed = await call('accountManager', 'PUT', url, { ...body, personCode: '7' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json<DependentDetail>().personCode).toBe(7);
+    expect((await call('clientNoSsn', 'PUT', url, body)).statusCode).toBe(403);
+  });
+});
+
+describe('SSN', () => {
+  let dep: DependentDetail;
+  beforeAll(async () => {
+    dep = await create({ ...minimal, ssn: '234567890' });
+  });
+
+  it('reveals the SSN with the permission, and writes the reveal to the audit log', async () => {
+    const url = `${base()}/${dep.dependentNo}/ssn`;
+    expect((await call('clientNoSsn', 'GET', url)).statusCode).toBe(403);
+    const response = await call('client', 'GET', url);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ssn: '234-56-7890' });
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'dependent.ssn_view')
+      .where('entity_id', '=', String(dep.dependentNo))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actor_user_no).toBe(await t.userNo('client'));
+    expect(JSON.stringify(audit[0])).not.toContain('234567890');
+    // The detail never carries the digits.
+    const detail = await call('client', 'GET', `${base()}/${dep.dependentNo}`);
+    expect(detail.body).not.toContain('7890');
+  });
+
+  it('changes the SSN (999-99-9999) with a history row that holds no digits', async () => {
+    const url = `${base()}/${dep.dependentNo}/ssn`;
+    const bad = await call('accountManager', 'PUT', url, { ssn: '123456789' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<Problem>().params?.ssn).toBe('SSN must be 9 digits with dashes');
+    const ok = await call('accountManager', 'PUT', url, { ssn: '345-67-8901' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await call('accountManager', 'GET', url)).json()).toEqual({ ssn: '345-67-8901' });
+    const rows = (await history(dep.dependentNo)).filter((r) => r.field === 'ssn');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ old_value: 'changed', new_value: 'changed' });
+    expect((await call('clientNoSsn', 'PUT', url, { ssn: '345-67-8901' })).statusCode).toBe(403);
+  });
+});
+
+describe('termination and reinstatement', () => {
+  let dep: DependentDetail;
+  beforeAll(async () => {
+    dep = await create({ ...minimal, firstName: 'Life', effectiveDate: '2022-03-01' });
+  });
+
+  it('terminates on or after the effective date only', async () => {
+    const url = `${base()}/${dep.dependentNo}/termination`;
+    const early = await call('accountManager', 'PUT', url, { terminationDate: '2022-02-28' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json<Problem>().params?.terminationDate).toBe(
+      MEMBER_RECORD_MESSAGES.terminationBeforeEffective,
+    );
+    const missing = await call('accountManager', 'PUT', url, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<Problem>().params?.terminationDate).toBe('Termination Date is required');
+    expect(
+      (await call('clientNoSsn', 'PUT', url, { terminationDate: '2023-01-01' })).statusCode,
+    ).toBe(403);
+    const ok = await call('accountManager', 'PUT', url, { terminationDate: '2023-01-31' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const detail = ok.json<DependentDetail>();
+    expect(detail).toMatchObject({ processStatus: 9, expirationDate: '2023-01-31' });
+    expect(detail.actions).toMatchObject({
+      terminate: false,
+      reinstate: true,
+      removeTermination: true,
+    });
+    expect(detail.effectiveDateLabel).toBe('From 03/01/2022 to 01/31/2023');
+    const again = await call('accountManager', 'PUT', url, { terminationDate: '2023-01-31' });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('removes the termination while the member is active', async () => {
+    const url = `${base()}/${dep.dependentNo}/termination`;
+    const ok = await call('accountManager', 'DELETE', url);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<DependentDetail>()).toMatchObject({ processStatus: 1, expirationDate: null });
+    expect((await call('accountManager', 'DELETE', url)).statusCode).toBe(409);
+  });
+
+  it('reinstates on or after the effective date, which becomes the new effective date', async () => {
+    await call('accountManager', 'PUT', `${base()}/${dep.dependentNo}/termination`, {
+      terminationDate: '2023-01-31',
+    });
+    const url = `${base()}/${dep.dependentNo}/reinstatement`;
+    const early = await call('accountManager', 'PATCH', url, { reinstateDate: '2021-12-31' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json<Problem>().params?.reinstateDate).toBe(
+      MEMBER_RECORD_MESSAGES.reinstateBeforeEffective,
+    );
+    const ok = await call('accountManager', 'PATCH', url, { reinstateDate: '2023-06-01' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<DependentDetail>()).toMatchObject({
+      processStatus: 1,
+      expirationDate: null,
+      effectiveDate: '2023-06-01',
+      originalEffectiveDate: '2022-03-01',
+    });
+    expect(
+      (await call('accountManager', 'PATCH', url, { reinstateDate: '2023-06-01' })).statusCode,
+    ).toBe(409);
+    const events = (await history(dep.dependentNo)).map((r) => r.event);
+    expect(events).toEqual(
+      expect.arrayContaining(['create', 'terminate', 'remove-termination', 'reinstate']),
+    );
+  });
+
+  it('freezes the dependent of a terminated member', async () => {
+    const termed = await create({ ...minimal, firstName: 'Frozen' });
+    const url = `${base()}/${termed.dependentNo}`;
+    await call('accountManager', 'PUT', `${url}/termination`, { terminationDate: '2022-06-30' });
+    await t.ctx.db
+      .updateTable('employee')
+      .set({ process_status: 9, expiration_date: '2022-06-30' })
+      .where('employee_no', '=', employeeNo)
+      .execute();
+    try {
+      const detail = (await call('accountManager', 'GET', url)).json<DependentDetail>();
+      expect(detail.memberTerminated).toBe(true);
+      expect(detail.actions).toMatchObject({
+        edit: false,
+        reinstate: false,
+        removeTermination: false,
+        reinstateBlockedMessage: 'Dependent cannot be reinstated because the member is terminated.',
+      });
+      const reinstate = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+        reinstateDate: '2022-07-01',
+      });
+      expect(reinstate.statusCode).toBe(400);
+      expect(reinstate.json<Problem>().detail).toBe(
+        'Dependent cannot be reinstated because the member is terminated.',
+      );
+      const remove = await call('accountManager', 'DELETE', `${url}/termination`);
+      expect(remove.statusCode).toBe(400);
+      expect(remove.json<Problem>().detail).toBe(
+        MEMBER_RECORD_MESSAGES.dependentRemoveTerminationMemberTerminated,
+      );
+      const edit = await call('accountManager', 'PUT', url, {
+        firstName: 'X',
+        lastName: 'Y',
+        birthdate: '2010-01-01',
+        gender: 'F',
+      });
+      expect(edit.statusCode).toBe(400);
+      const add = await call('accountManager', 'POST', base(), minimal);
+      expect(add.statusCode).toBe(400);
+    } finally {
+      await t.ctx.db
+        .updateTable('employee')
+        .set({ process_status: 1, expiration_date: null })
+        .where('employee_no', '=', employeeNo)
+        .execute();
+    }
+  });
+});
+
+describe('alternate group', () => {
+  let dep: DependentDetail;
+  beforeAll(async () => {
+    dep = await create({ ...minimal, firstName: 'Alt' });
+  });
+
+  it('is refused where the organization does not support it', async () => {
+    const options = await call(
+      'accountManager',
+      'GET',
+      `${base()}/${dep.dependentNo}/alternate-group-options`,
+    );
+    expect(options.statusCode).toBe(400);
+    const change = await call(
+      'accountManager',
+      'PATCH',
+      `${base()}/${dep.dependentNo}/alternate-group`,
+      {
+        benefitGroupID: hiddenGroupNo,
+        changeDate: '2023-01-01',
+      },
+    );
+    expect(change.statusCode).toBe(400);
+  });
+
+  it('lists the groups in scope with the current one flagged, and changes the group', async () => {
+    await setFlags({ supports_dependent_alternate_group: true });
+    const url = `${base()}/${dep.dependentNo}`;
+    const options = (
+      await call('client', 'GET', `${url}/alternate-group-options`)
+    ).json<AlternateGroupOptions>();
+    expect(options.data.find((g) => g.current)?.benefitGroupNo).toBe(visibleGroupNo);
+    expect(options.data.some((g) => g.benefitGroupNo === hiddenGroupNo)).toBe(false);
+    const all = (
+      await call('accountManager', 'GET', `${url}/alternate-group-options`)
+    ).json<AlternateGroupOptions>();
+    expect(all.data.some((g) => g.benefitGroupNo === hiddenGroupNo)).toBe(true);
+
+    const same = await call('accountManager', 'PATCH', `${url}/alternate-group`, {
+      benefitGroupID: visibleGroupNo,
+      changeDate: '2023-01-01',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json<Problem>().params?.benefitGroupID).toBe(DEPENDENT_MESSAGES.sameGroup);
+    const early = await call('accountManager', 'PATCH', `${url}/alternate-group`, {
+      benefitGroupID: hiddenGroupNo,
+      changeDate: '2021-01-01',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json<Problem>().params?.changeDate).toBeDefined();
+    const outOfScope = await call('client', 'PATCH', `${url}/alternate-group`, {
+      benefitGroupID: hiddenGroupNo,
+      changeDate: '2023-01-01',
+    });
+    expect(outOfScope.statusCode).toBe(400);
+    expect(outOfScope.json<Problem>().params?.benefitGroupID).toBe(
+      DEPENDENT_MESSAGES.groupNotFound,
+    );
+    expect(
+      (
+        await call('clientNoSsn', 'PATCH', `${url}/alternate-group`, {
+          benefitGroupID: hiddenGroupNo,
+          changeDate: '2023-01-01',
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const ok = await call('accountManager', 'PATCH', `${url}/alternate-group`, {
+      benefitGroupID: hiddenGroupNo,
+      changeDate: '2023-01-01',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<DependentDetail>()).toMatchObject({
+      groupVisible: true,
+      groupNo: hiddenGroupNo,
+      alternateDependentGroup: hiddenGroupNo,
+      alternateDependentGroupDateEff: '2023-01-01',
+    });
+    const rows = (await history(dep.dependentNo)).filter(
+      (r) => r.event === 'alternate-group-change',
+    );
+    expect(rows.length).toBeGreaterThan(0);
+
+    // The client may see the dependent (its member is in the client's groups) but not its group.
+    const asClient = (await call('client', 'GET', url)).json<DependentDetail>();
+    expect(asClient).toMatchObject({
+      groupVisible: false,
+      groupNo: null,
+      groupId: null,
+      groupName: null,
+      alternateDependentGroup: null,
+    });
+
+    // Back to the member's group: the alternate group ends.
+    const back = await call('accountManager', 'PATCH', `${url}/alternate-group`, {
+      benefitGroupID: visibleGroupNo,
+      changeDate: '2023-02-01',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json<DependentDetail>()).toMatchObject({
+      groupNo: visibleGroupNo,
+      alternateDependentGroup: null,
+    });
+    await setFlags({});
+  });
+});
