@@ -59,6 +59,14 @@ export interface EmployeeTable extends Audit {
   allow_person_code_edit: Generated<boolean>;
   med_d_subsidy_effective_date: string | null;
   hic_number: string | null;
+  /** The last reinstatement's date (migration 0006). */
+  reinstatement_date: Generated<string | null>;
+  /** When the current group assignment was made (the day it was recorded). */
+  group_assignment_date: Generated<string | null>;
+  division_effective_date: Generated<string | null>;
+  benefit_package_effective_date: Generated<string | null>;
+  /** When the current benefit package was assigned (its "created date"). */
+  benefit_package_assignment_date: Generated<string | null>;
 }
 
 export interface DependentTable extends Audit {
@@ -113,8 +121,62 @@ export interface MemberChangeHistoryTable {
   new_value: string | null;
 }
 
+/** A client ID the member had before (spec 1 §3 "Client ID history"). */
+export interface MemberClientIdHistoryTable extends Audit {
+  id_history_no: Generated<number>;
+  employee_no: number;
+  historical_id: string;
+  effective_date: string;
+}
+
+/** The member's groups over time; record_type 1 is a group record (spec 1 §3). */
+export interface MemberGroupAssignmentTable extends Audit {
+  group_assignment_no: Generated<number>;
+  employee_no: number;
+  benefit_group_no: number;
+  record_type: Generated<number>;
+  effective_date: string;
+  /** The day before the next assignment took effect; null for the current one. */
+  expiration_date: string | null;
+  assignment_date: string;
+}
+
+export interface MemberDivisionHistoryTable extends Audit {
+  division_history_no: Generated<number>;
+  employee_no: number;
+  benefit_group_no: number;
+  division_no: number;
+  effective_date: string;
+  assignment_date: string;
+}
+
+export interface MemberBenefitPackageHistoryTable extends Audit {
+  benefit_package_history_no: Generated<number>;
+  employee_no: number;
+  benefit_package_no: number;
+  effective_date: string;
+  assignment_date: string;
+}
+
+/** An incentive program of an employee (dependent_no null) or of a dependent. */
+export interface MemberIncentiveProgramTable extends Audit {
+  member_incentive_program_no: Generated<number>;
+  employee_no: number;
+  dependent_no: number | null;
+  program: string;
+  enrolled: Generated<boolean>;
+  effective_date: string | null;
+  termination_date: string | null;
+  mandatory: Generated<boolean>;
+}
+
 export interface MemberTables {
   employee: EmployeeTable;
   dependent: DependentTable;
   member_change_history: MemberChangeHistoryTable;
+  member_client_id_history: MemberClientIdHistoryTable;
+  member_group_assignment: MemberGroupAssignmentTable;
+  member_division_history: MemberDivisionHistoryTable;
+  member_benefit_package_history: MemberBenefitPackageHistoryTable;
+  member_incentive_program: MemberIncentiveProgramTable;
 }
