@@ -1,6 +1,8 @@
 import { Button } from 'antd';
-import { useSearchParams } from 'react-router';
-import { PERMISSIONS, PROCESS_STATUS, type OrganizationDetail } from '@pillar/domain';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PERMISSIONS, PROCESS_STATUS, employeePath, type OrganizationDetail } from '@pillar/domain';
+import { CreateMemberDrawer } from '../../shared/member-record/create-member-drawer.tsx';
 import { dependentColumns, employeeColumns } from '../../shared/member-search/member-columns.tsx';
 import {
   CLEARED_ON_SWITCH,
@@ -21,13 +23,6 @@ import {
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { SearchTable } from '../../shared/search-table/search-table.tsx';
 import { cleanFilters, writeTableState } from '../../shared/search-table/search-table-state.ts';
-
-/**
- * The Create New Member drawer (55%, spec 1 §2) comes with the member lifecycle (issue 4). Until
- * then the button stays hidden rather than open a drawer that cannot create anyone; issue 4
- * turns this on and renders its drawer.
- */
-const createMemberAvailable = false;
 
 const PREFIX: Record<MemberKind, string> = { employee: 'emp', dependent: 'dep' };
 const KIND_PARAM = 'type';
@@ -92,8 +87,10 @@ export default function OrganizationMembersTab({
   const canEdit = can({ allOf: [PERMISSIONS.editMember] });
   const kind = kindOf(searchParams);
   const base = `/organizations/${organization.organizationNo}`;
-  const showCreate =
-    createMemberAvailable && canEdit && organization.processStatus !== PROCESS_STATUS.terminated;
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  // Spec 1 §2: only when the organization is not terminated and the user may edit members.
+  const showCreate = canEdit && organization.processStatus !== PROCESS_STATUS.terminated;
 
   const switchKind = (next: MemberKind, values: Record<string, unknown>) => {
     if (next === kind) return;
@@ -128,7 +125,17 @@ export default function OrganizationMembersTab({
     <div className="organization-members">
       {showCreate && (
         <div className="member-search-actions">
-          <Button type="primary">Create New Member</Button>
+          <Button type="primary" onClick={() => setCreating(true)}>
+            Create New Member
+          </Button>
+          <CreateMemberDrawer
+            organization={organization}
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(employeeNo) =>
+              void navigate(employeePath(organization.organizationNo, employeeNo))
+            }
+          />
         </div>
       )}
       {kind === 'employee' ? (

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MEMBER_RECORD_TITLES, type AddDivisionBody, type GroupChangeBody } from '@pillar/domain';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+import { employeePathOf } from './get-employee.ts';
+import { invalidateEmployee } from './invalidate-employee.ts';
+
+/** PATCH {portal}/.../employees/{employeeId}/group: a new group, with a division (spec 1 §4). */
+export function changeEmployeeGroup(orgId: number, employeeNo: number, body: GroupChangeBody) {
+  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/group`, {
+    method: 'PATCH',
+    body,
+  });
+}
+
+/** POST {portal}/.../employees/{employeeId}/divisions: only the division changes. */
+export function changeEmployeeDivision(orgId: number, employeeNo: number, body: AddDivisionBody) {
+  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/divisions`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/**
+ * One Save of the Group Assignment panel (spec 1 §4): a new group (optionally with an existing
+ * division of it) is one call; a division alone, or a new division, is the other. A new group
+ * with a new division takes both, group first.
+ */
+export interface GroupAssignmentChange {
+  group?: GroupChangeBody;
+  division?: AddDivisionBody;
+}
+
+export function useChangeGroupAssignment(orgId: number, employeeNo: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: GroupAssignmentChange) => {
+      if (change.group) await changeEmployeeGroup(orgId, employeeNo, change.group);
+      if (change.division) await changeEmployeeDivision(orgId, employeeNo, change.division);
+    },
+    meta: { title: MEMBER_RECORD_TITLES.changeGroup, method: 'PATCH', notifySuccess: true },
+    // Refreshed after a failure too: the group may have changed before the division failed.
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+  });
+}

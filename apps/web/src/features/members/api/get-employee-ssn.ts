@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { type SsnAnswer } from '@pillar/domain';
+import { apiRequest } from '../../../shared/api/api-client.ts';
+import { employeePathOf } from './get-employee.ts';
+
+/**
+ * GET {portal}/organizations/{orgId}/employees/{employeeId}/ssn: the digits, on demand only
+ * (audited server-side). A mutation rather than a query, so the SSN is never cached.
+ */
+export function getEmployeeSsn(orgId: number, employeeNo: number): Promise<SsnAnswer> {
+  return apiRequest<SsnAnswer>('portal', `${employeePathOf(orgId, employeeNo)}/ssn`);
+}
+
+export function useRevealEmployeeSsn(orgId: number, employeeNo: number) {
+  return useMutation({
+    mutationFn: () => getEmployeeSsn(orgId, employeeNo),
+    // The screen shows the spec's own message (spec 1 §8), not the catalogue's.
+    meta: { title: 'Error', notifyError: false, notifySuccess: false },
+  });
+}

@@ -1,0 +1,324 @@
+import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';
+import { useState } from 'react';
+import {
+  FIELD_LABELS,
+  MEMBER_RECORD_CONFIRMATIONS,
+  MEMBER_RECORD_MESSAGES,
+  addDivisionBody,
+  formatDate,
+  groupChangeBody,
+  lifecycleDateError,
+  type EmployeeDetail,
+} from '@pillar/domain';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
+import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import {
+  GROUP_STATUS_FILTERS,
+  groupStatusFilterOf,
+  useDivisions,
+  useMemberGroupOptions,
+  type GroupStatusFilter,
+} from '../../../shared/member-record/api/organization-options.ts';
+import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
+import { useChangeGroupAssignment } from '../api/change-employee-group.ts';
+import { MemberPanel } from './member-panel.tsx';
+
+/** The division choice that stands for "add a new division" (spec 1 §5). */
+const NEW_DIVISION = -1;
+
+interface GroupValues {
+  benefitGroupId?: number;
+  divisionNo?: number | null;
+  divisionId?: string;
+  divisionName?: string;
+  changeDate?: string | null;
+}
+
+function initialOf(employee: EmployeeDetail): GroupValues {
+  return {
+    benefitGroupId: employee.groupNo,
+    divisionNo: employee.divisionNo,
+    divisionId: '',
+    divisionName: '',
+    changeDate: null,
+  };
+}
+
+function CurrentAssignment({ employee }: { employee: EmployeeDetail }) {
+  const divisions = employee.settings.supportsDivisions;
+  return (
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      className="member-details__facts"
+      items={[
+        {
+          key: 'group',
+          label: 'Group',
+          children: `${employee.groupName} (${employee.groupId})`,
+        },
+        {
+          key: 'groupEffectiveDate',
+          label: 'Group Effective Date',
+          children: formatDate(employee.groupEffectiveDate),
+        },
+        {
+          key: 'groupAssignmentDate',
+          label: 'Group Assignment Date',
+          children: formatDate(employee.groupAssignmentDate) || '—',
+        },
+        ...(divisions
+          ? [
+              {
+                key: 'division',
+                label: 'Division',
+                children: employee.divisionId
+                  ? `${employee.divisionName ?? ''} (${employee.divisionId})`
+                  : '—',
+              },
+              {
+                key: 'divisionEffectiveDate',
+                label: 'Division Effective Date',
+                children: formatDate(employee.divisionEffectiveDate) || '—',
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+}
+
+/**
+ * Group Assignment (spec 1 §4 "Member group change"): the group, filtered Active/Termed/All from
+ * the current group's status, with a division (or a new one) where the organization supports
+ * divisions, and the change date. Nothing changed warns; a change is confirmed first.
+ */
+export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail }) {
+  const orgId = employee.organizationNo;
+  const supportsDivisions = employee.settings.supportsDivisions;
+  const canChange = employee.actions.changeGroup;
+  const terminated = !canChange && employee.actions.reinstate;
+  const [form] = Form.useForm<GroupValues>();
+  const [modal, holder] = Modal.useModal();
+  const blur = useBlurThenChange();
+  const [filter, setFilter] = useState<GroupStatusFilter>(
+    groupStatusFilterOf(employee.groupProcessStatus),
+  );
+  const [dirty, setDirty] = useState(false);
+  const [warning, setWarning] = useState<string | null>(null);
+  const groupNo = Form.useWatch('benefitGroupId', form);
+  const divisionNo = Form.useWatch('divisionNo', form);
+  const groups = useMemberGroupOptions(orgId, filter, canChange);
+  const divisions = useDivisions(orgId, groupNo, canChange && supportsDivisions);
+  const change = useChangeGroupAssignment(orgId, employee.employeeNo);
+  const addingDivision = divisionNo === NEW_DIVISION;
+
+  const options = (groups.data?.data ?? []).map((group) => ({
+    value: group.benefitGroupNo,
+    label: `${group.name} (${group.benefitGroupId})${group.processStatus === 9 ? ' - Termed' : ''}`,
+  }));
+  if (!options.some((o) => o.value === employee.groupNo)) {
+    options.unshift({
+      value: employee.groupNo,
+      label: `${employee.groupName} (${employee.groupId})`,
+    });
+  }
+
+  const cancel = async () => {
+    const confirmed = await modal.confirm({
+      title: MEMBER_RECORD_CONFIRMATIONS.cancel,
+      okText: 'Yes',
+      cancelText: 'No',
+    });
+    if (!confirmed) return;
+    form.resetFields();
+    blur.reset();
+    setWarning(null);
+    setDirty(false);
+  };
+
+  const save = async () => {
+    setWarning(null);
+    try {
+      await form.validateFields();
+    } catch {
+      return;
+    }
+    const values = form.getFieldsValue(true) as GroupValues;
+    const groupChanged = values.benefitGroupId !== employee.groupNo;
+    const isNew = values.divisionNo === NEW_DIVISION;
+    const chosenDivision = isNew ? null : (values.divisionNo ?? null);
+    const divisionChanged = isNew
+      ? values.divisionId?.trim() !== (employee.divisionId ?? '') ||
+        values.divisionName?.trim() !== (employee.divisionName ?? '')
+      : supportsDivisions && chosenDivision !== employee.divisionNo;
+    if (!groupChanged && !divisionChanged) {
+      setWarning(
+        isNew
+          ? MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision
+          : MEMBER_RECORD_MESSAGES.groupChangeRequired,
+      );
+      return;
+    }
+    const changeDate = values.changeDate ?? '';
+    const existing = divisions.data?.data.find((d) => d.divisionNo === chosenDivision);
+    const group = groupChanged
+      ? groupChangeBody.parse({
+          benefitGroupId: values.benefitGroupId,
+          changeDate,
+          divisionNo: supportsDivisions ? chosenDivision : null,
+        })
+      : undefined;
+    const division =
+      isNew || (!groupChanged && existing)
+        ? addDivisionBody.parse({
+            divisionEffectiveDate: changeDate,
+            divisionId: isNew ? values.divisionId : existing!.divisionId,
+            divisionName: isNew ? values.divisionName : existing!.divisionName,
+            isNew,
+          })
+        : undefined;
+    const confirmed = await modal.confirm({
+      title: MEMBER_RECORD_CONFIRMATIONS.changeGroup,
+      content: MEMBER_RECORD_CONFIRMATIONS.changeGroupNote,
+      okText: 'Yes',
+      cancelText: 'No',
+    });
+    if (!confirmed) return;
+    // A failure leaves Save enabled (spec 1 §4): the mutation is no longer pending.
+    change.mutate({ group, division });
+  };
+
+  const dateRule = {
+    validator: async (_: unknown, value: string | null | undefined) => {
+      if (!value) return;
+      const error = lifecycleDateError('change', value, employee.effectiveDate);
+      if (error) throw new Error(error);
+    },
+  };
+
+  return (
+    <MemberPanel title="Group Assignment">
+      {holder}
+      <CurrentAssignment employee={employee} />
+      {terminated && (
+        <Alert
+          type="info"
+          showIcon
+          title={MEMBER_RECORD_MESSAGES.groupChangeTerminated}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {canChange && (
+        <Form<GroupValues>
+          form={form}
+          name="group-assignment"
+          layout="vertical"
+          aria-label="Change Group Assignment"
+          initialValues={initialOf(employee)}
+          onFieldsChange={blur.onFieldsChange}
+          onValuesChange={(changed: Partial<GroupValues>) => {
+            setDirty(true);
+            setWarning(null);
+            if ('benefitGroupId' in changed) form.setFieldsValue({ divisionNo: null });
+          }}
+        >
+          <div className="member-form__grid">
+            <Form.Item label="Group Status" htmlFor="group-status-filter">
+              <Radio.Group
+                id="group-status-filter"
+                aria-label="Group Status"
+                optionType="button"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value as GroupStatusFilter)}
+                options={GROUP_STATUS_FILTERS.map((f) => ({ value: f.value, label: f.label }))}
+              />
+            </Form.Item>
+            <Form.Item
+              name="benefitGroupId"
+              label={FIELD_LABELS.group}
+              required
+              rules={[{ required: true, message: `${FIELD_LABELS.group} is required` }]}
+            >
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={groups.isFetching}
+                options={options}
+              />
+            </Form.Item>
+            {supportsDivisions && (
+              <Form.Item name="divisionNo" label="Division">
+                <Select
+                  allowClear
+                  loading={divisions.isFetching}
+                  placeholder="Select a division"
+                  options={[
+                    ...(divisions.data?.data ?? []).map((d) => ({
+                      value: d.divisionNo,
+                      label: `${d.divisionName} (${d.divisionId})`,
+                    })),
+                    { value: NEW_DIVISION, label: 'Add new division' },
+                  ]}
+                />
+              </Form.Item>
+            )}
+            {addingDivision && (
+              <>
+                <Form.Item
+                  name="divisionId"
+                  label={FIELD_LABELS.divisionId}
+                  required
+                  validateTrigger={blur.trigger('divisionId')}
+                  rules={[zodRule(addDivisionBody.shape.divisionId)]}
+                >
+                  <Input autoComplete="off" maxLength={20} />
+                </Form.Item>
+                <Form.Item
+                  name="divisionName"
+                  label={FIELD_LABELS.divisionName}
+                  required
+                  validateTrigger={blur.trigger('divisionName')}
+                  rules={[
+                    { required: true, message: `${FIELD_LABELS.divisionName} is required` },
+                    zodRule(addDivisionBody.shape.divisionName),
+                  ]}
+                >
+                  <Input autoComplete="off" maxLength={60} />
+                </Form.Item>
+              </>
+            )}
+            <Form.Item
+              name="changeDate"
+              label={FIELD_LABELS.changeDate}
+              required
+              validateTrigger={blur.trigger('changeDate')}
+              rules={[
+                zodRule(groupChangeBody.shape.changeDate),
+                isoDateRule(FIELD_LABELS.changeDate),
+                dateRule,
+              ]}
+            >
+              <DateInput />
+            </Form.Item>
+          </div>
+          {warning && (
+            <Alert type="warning" showIcon title={warning} style={{ marginBottom: 16 }} />
+          )}
+          <div className="member-panel__actions">
+            <Button disabled={!dirty || change.isPending} onClick={() => void cancel()}>
+              Cancel
+            </Button>
+            <Button
+              type="primary"
+              disabled={!dirty || change.isPending}
+              loading={change.isPending}
+              onClick={() => void save()}
+            >
+              Save
+            </Button>
+          </div>
+        </Form>
+      )}
+    </MemberPanel>
+  );
+}

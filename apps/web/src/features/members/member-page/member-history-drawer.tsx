@@ -1,0 +1,105 @@
+import { Alert, Button, Table } from 'antd';
+import { useState } from 'react';
+import { DEFAULT_PAGE_SIZE, offsetOfPage, type MemberChangeHistoryRow } from '@pillar/domain';
+import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
+import { describeError } from '../../../shared/notifications/notify.ts';
+import { useMemberChangeHistory } from '../api/list-member-change-history.ts';
+import { MemberPanel } from './member-panel.tsx';
+
+const EVENT_LABELS: Record<string, string> = {
+  create: 'Created',
+  update: 'Updated',
+  terminate: 'Terminated',
+  'change-termination': 'Termination date changed',
+  'remove-termination': 'Termination removed',
+  reinstate: 'Reinstated',
+  'group-change': 'Group changed',
+  'division-change': 'Division changed',
+  'benefit-package-change': 'Benefit package changed',
+  'alternate-group-change': 'Alternate group changed',
+};
+
+function formatInstant(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString('en-US', {
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+function HistoryTable({ orgId, employeeNo }: { orgId: number; employeeNo: number }) {
+  const [page, setPage] = useState(1);
+  const history = useMemberChangeHistory(
+    orgId,
+    employeeNo,
+    { limit: DEFAULT_PAGE_SIZE, offset: offsetOfPage(page, DEFAULT_PAGE_SIZE) },
+    true,
+  );
+  if (history.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="The history could not be loaded."
+        description={describeError(history.error).description}
+      />
+    );
+  }
+  return (
+    <Table<MemberChangeHistoryRow>
+      rowKey="historyNo"
+      size="small"
+      loading={history.isFetching}
+      dataSource={history.data?.data ?? []}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <span className="member-panel__muted">No changes recorded</span> }}
+      pagination={{
+        current: page,
+        pageSize: DEFAULT_PAGE_SIZE,
+        total: history.data?.totalCount ?? 0,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+        onChange: setPage,
+      }}
+      columns={[
+        { title: 'When', dataIndex: 'changedAt', render: (at: string) => formatInstant(at) },
+        {
+          title: 'Who',
+          dataIndex: 'changedByName',
+          render: (name: string | null) => name ?? 'System',
+        },
+        {
+          title: 'What',
+          dataIndex: 'event',
+          render: (event: string, row) =>
+            row.dependentNo
+              ? `${EVENT_LABELS[event] ?? event} (dependent)`
+              : (EVENT_LABELS[event] ?? event),
+        },
+        { title: 'Field', dataIndex: 'field', render: (v: string | null) => v ?? '—' },
+        { title: 'Old Value', dataIndex: 'oldValue', render: (v: string | null) => v ?? '—' },
+        { title: 'New Value', dataIndex: 'newValue', render: (v: string | null) => v ?? '—' },
+      ]}
+    />
+  );
+}
+
+/** History: who changed what on the member and when (design.md §4), in a 55% drawer. */
+export function MemberHistoryPanel({ orgId, employeeNo }: { orgId: number; employeeNo: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <MemberPanel title="History">
+      <p className="member-panel__muted">Every change to this member: who, when, and what.</p>
+      <Button block onClick={() => setOpen(true)}>
+        View Change History
+      </Button>
+      <AppDrawer title="Change History" size="wide" open={open} onClose={() => setOpen(false)}>
+        <HistoryTable orgId={orgId} employeeNo={employeeNo} />
+      </AppDrawer>
+    </MemberPanel>
+  );
+}

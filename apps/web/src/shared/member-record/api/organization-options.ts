@@ -1,0 +1,130 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  type BenefitGroup,
+  type BenefitPackage,
+  type Division,
+  type GroupIncentivePrograms,
+  type OrganizationDetail,
+  type Page,
+} from '@pillar/domain';
+import { apiRequest } from '../../api/api-client.ts';
+
+/*
+ * The organization-level reads the member forms need (spec 1 §7): the organization's settings,
+ * its groups by status, a group's divisions and incentive programs, and its benefit packages.
+ * Shared because the organization's Members tab (create member) and the member page both use
+ * them. The organization query uses the organization page's cache key, so it is fetched once.
+ */
+
+/** GET {portal}/organizations/{orgId}: the settings that drive the member forms (spec 1 §3). */
+export function memberOrganizationQueryOptions(orgId: number) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<OrganizationDetail>('portal', `/organizations/${orgId}`, { signal }),
+  });
+}
+
+export function useMemberOrganization(orgId: number, enabled = true) {
+  return useQuery({ ...memberOrganizationQueryOptions(orgId), enabled });
+}
+
+/** Spec 1 §4: group options are filtered Active, Termed or All. */
+export type GroupStatusFilter = 'active' | 'termed' | 'all';
+export const GROUP_STATUS_FILTERS: readonly { value: GroupStatusFilter; label: string }[] = [
+  { value: 'active', label: 'Active' },
+  { value: 'termed', label: 'Termed' },
+  { value: 'all', label: 'All' },
+];
+
+/** The filter that shows a group of this status (spec 1 §4: defaults to the current group's). */
+export function groupStatusFilterOf(processStatus: number | undefined): GroupStatusFilter {
+  return processStatus === 9 ? 'termed' : 'active';
+}
+
+const STATUS_CODE: Record<GroupStatusFilter, number | undefined> = {
+  active: 1,
+  termed: 9,
+  all: undefined,
+};
+
+/** GET {portal}/organizations/{orgId}/groups?processStatus: the groups the user may see. */
+export function memberGroupOptionsQueryOptions(orgId: number, status: GroupStatusFilter) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId, 'groups', 'member-options', status] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Page<BenefitGroup>>('portal', `/organizations/${orgId}/groups`, {
+        query: {
+          limit: MAX_PAGE_SIZE,
+          offset: 0,
+          sort: 'name:asc',
+          processStatus: STATUS_CODE[status],
+        },
+        signal,
+      }),
+  });
+}
+
+export function useMemberGroupOptions(orgId: number, status: GroupStatusFilter, enabled = true) {
+  return useQuery({ ...memberGroupOptionsQueryOptions(orgId, status), enabled });
+}
+
+/** GET {portal}/organizations/{orgId}/groups/{groupNo}/divisions. */
+export function divisionsQueryOptions(orgId: number, groupNo: number) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId, 'groups', groupNo, 'divisions'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Division[]; totalCount: number }>(
+        'portal',
+        `/organizations/${orgId}/groups/${groupNo}/divisions`,
+        { signal },
+      ),
+  });
+}
+
+export function useDivisions(orgId: number, groupNo: number | undefined, enabled = true) {
+  return useQuery({
+    ...divisionsQueryOptions(orgId, groupNo ?? 0),
+    enabled: enabled && groupNo !== undefined && groupNo > 0,
+  });
+}
+
+/** GET {portal}/organizations/{orgId}/incentive-programs?groupId: what a group supports. */
+export function incentiveProgramsQueryOptions(orgId: number, groupNo: number) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId, 'incentive-programs', groupNo] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: GroupIncentivePrograms[] }>(
+        'portal',
+        `/organizations/${orgId}/incentive-programs`,
+        { query: { groupId: groupNo }, signal },
+      ),
+  });
+}
+
+/** The incentive programs the group supports (spec 1 §3: each shown only when it does). */
+export function useGroupIncentivePrograms(orgId: number, groupNo: number | undefined) {
+  const query = useQuery({
+    ...incentiveProgramsQueryOptions(orgId, groupNo ?? 0),
+    enabled: groupNo !== undefined && groupNo > 0,
+  });
+  const programs = query.data?.data.find((g) => g.benefitGroupNo === groupNo)?.programs ?? [];
+  return { ...query, programs };
+}
+
+/** GET {portal}/organizations/{orgId}/benefit-packages. */
+export function benefitPackagesQueryOptions(orgId: number) {
+  return queryOptions({
+    queryKey: ['portal', 'organizations', orgId, 'benefit-packages', 'options'] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<Page<BenefitPackage>>('portal', `/organizations/${orgId}/benefit-packages`, {
+        query: { limit: MAX_PAGE_SIZE, offset: 0, sort: 'name:asc' },
+        signal,
+      }),
+  });
+}
+
+export function useBenefitPackages(orgId: number, enabled = true) {
+  return useQuery({ ...benefitPackagesQueryOptions(orgId), enabled });
+}
