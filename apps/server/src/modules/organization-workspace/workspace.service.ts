@@ -6,25 +6,11 @@ import {
   type AuthOrganization,
   type AuthOrganizationQuery,
   type BenefitGroup,
-  type BenefitPackage,
-  type BenefitPackageQuery,
   type Division,
   type FeeList,
   type GroupIncentivePrograms,
-  type GroupListQuery,
-  type Invoice,
-  type InvoiceConfig,
-  type InvoiceConfigQuery,
-  type InvoiceListQuery,
   type Location,
-  type LocationQuery,
-  type MeddSubsidy,
-  type MeddSubsidyQuery,
-  type OrganizationUser,
-  type OrganizationUserQuery,
   type Page,
-  type Plan,
-  type PlanListQuery,
   type ReportQuery,
 } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
@@ -48,6 +34,41 @@ async function requireOrganization(
     throw notFound('Organization');
 }
 
+/** A read of one organization's rows, answered only when the organization is the caller's. */
+function readOfOrganization<Query, Answer>(
+  read: (db: Kysely<DB>, organizationNo: number, query: Query) => Promise<Answer>,
+) {
+  return async (
+    db: Kysely<DB>,
+    principal: Principal,
+    organizationNo: number,
+    query: Query,
+  ): Promise<Answer> => {
+    await requireOrganization(db, principal, organizationNo);
+    return read(db, organizationNo, query);
+  };
+}
+
+/** The same, for reads that narrow further by the caller (restricted groups, user types). */
+function scopedReadOfOrganization<Query, Answer>(
+  read: (
+    db: Kysely<DB>,
+    principal: Principal,
+    organizationNo: number,
+    query: Query,
+  ) => Promise<Answer>,
+) {
+  return async (
+    db: Kysely<DB>,
+    principal: Principal,
+    organizationNo: number,
+    query: Query,
+  ): Promise<Answer> => {
+    await requireOrganization(db, principal, organizationNo);
+    return read(db, principal, organizationNo, query);
+  };
+}
+
 async function requireGroup(
   db: Kysely<DB>,
   principal: Principal,
@@ -60,15 +81,7 @@ async function requireGroup(
   return group;
 }
 
-export async function listGroups(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: GroupListQuery,
-): Promise<Page<BenefitGroup>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listGroups(db, principal, organizationNo, query);
-}
+export const listGroups = scopedReadOfOrganization(repo.listGroups);
 
 export function getGroup(
   db: Kysely<DB>,
@@ -112,45 +125,13 @@ export async function listIncentivePrograms(
   return { data: await repo.listIncentivePrograms(db, principal, organizationNo, groupNo) };
 }
 
-export async function listBenefitPackages(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: BenefitPackageQuery,
-): Promise<Page<BenefitPackage>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listBenefitPackages(db, organizationNo, query);
-}
+export const listBenefitPackages = readOfOrganization(repo.listBenefitPackages);
 
-export async function listPlans(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: PlanListQuery,
-): Promise<Page<Plan>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listPlans(db, organizationNo, query);
-}
+export const listPlans = readOfOrganization(repo.listPlans);
 
-export async function listInvoiceConfigs(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: InvoiceConfigQuery,
-): Promise<Page<InvoiceConfig>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listInvoiceConfigs(db, organizationNo, query);
-}
+export const listInvoiceConfigs = readOfOrganization(repo.listInvoiceConfigs);
 
-export async function listInvoices(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: InvoiceListQuery,
-): Promise<Page<Invoice>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listInvoices(db, organizationNo, query);
-}
+export const listInvoices = readOfOrganization(repo.listInvoices);
 
 export interface ReportFile {
   fileName: string;
@@ -210,15 +191,7 @@ export async function invoiceReport(
   };
 }
 
-export async function listLocations(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: LocationQuery,
-): Promise<Page<Location>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listLocations(db, organizationNo, query);
-}
+export const listLocations = readOfOrganization(repo.listLocations);
 
 export async function getLocation(
   db: Kysely<DB>,
@@ -232,25 +205,9 @@ export async function getLocation(
   return location;
 }
 
-export async function listMeddSubsidies(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: MeddSubsidyQuery,
-): Promise<Page<MeddSubsidy>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listMeddSubsidies(db, organizationNo, query);
-}
+export const listMeddSubsidies = readOfOrganization(repo.listMeddSubsidies);
 
-export async function listOrganizationUsers(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: OrganizationUserQuery,
-): Promise<Page<OrganizationUser>> {
-  await requireOrganization(db, principal, organizationNo);
-  return repo.listOrganizationUsers(db, principal, organizationNo, query);
-}
+export const listOrganizationUsers = scopedReadOfOrganization(repo.listOrganizationUsers);
 
 export function listAuthOrganizations(
   db: Kysely<DB>,
