@@ -19,6 +19,7 @@ import type { CoverageTable } from './coverages.tables.ts';
 
 const DEMO_ORGANIZATIONS = 48;
 const BATCH_SIZE = 1_000;
+const ANCHOR_ORGANIZATIONS = 3;
 
 /** Fictional routing: the real BINs belong to real processors. */
 const PBMS = [
@@ -68,7 +69,14 @@ export async function seedCoverages(db: Kysely<DB>, context: SeedContext): Promi
   const random = context.randomFor('coverages');
   const organizations = context.organizations.slice(0, DEMO_ORGANIZATIONS);
   if (organizations.length === 0) return;
-  const plans = new Map(organizations.map((o) => [o.organization_no, orgPlan(random)]));
+  const plans = new Map(
+    organizations.map((o, index) => {
+      const plan = orgPlan(random);
+      // The anchor organizations the tests and the demo walk-through use offer both.
+      if (index < ANCHOR_ORGANIZATIONS) Object.assign(plan, { tempCards: true, newCards: true });
+      return [o.organization_no, plan] as const;
+    }),
+  );
 
   const employees = await db
     .selectFrom('employee as e')

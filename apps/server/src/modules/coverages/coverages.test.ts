@@ -280,11 +280,15 @@ describe('GET tempIDCard', () => {
   });
 
   it('refuses a coverage without temp cards, an ended one and another member’s', async () => {
-    const none = await employeeWith(cedar, { tempCard: false });
-    const coverage = (await coveragesOf('superAdmin', none)).find((c) => !c.supportsTempCard)!;
+    const none = await t.ctx.db
+      .selectFrom('coverage')
+      .select(['coverage_no', 'employee_no', 'organization_no'])
+      .where('supports_temp_card', '=', false)
+      .orderBy('coverage_no')
+      .executeTakeFirstOrThrow();
     const refused = await t.injectAs('superAdmin', {
       method: 'GET',
-      url: `${base(cedar, none.employee_no)}/tempIDCard?coverageNo=${coverage.coverageNo}`,
+      url: `${base(none.organization_no, none.employee_no)}/tempIDCard?coverageNo=${none.coverage_no}`,
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ detail: string }>().detail).toBe(TEMP_CARD_MESSAGES.noTempCard);
@@ -301,10 +305,10 @@ describe('GET tempIDCard', () => {
     });
     expect(endedResponse.statusCode).toBe(400);
 
-    const other = await employeeWith(cedar);
+    const other = await employeeWith(none.organization_no === cedar ? northfield : cedar);
     const foreign = await t.injectAs('superAdmin', {
       method: 'GET',
-      url: `${base(cedar, other.employee_no)}/tempIDCard?coverageNo=${coverage.coverageNo}`,
+      url: `${base(other.organization_no, other.employee_no)}/tempIDCard?coverageNo=${none.coverage_no}`,
     });
     expect(foreign.statusCode).toBe(404);
   });
@@ -345,16 +349,20 @@ describe('POST new-card', () => {
   });
 
   it('refuses a coverage without new card requests and unknown coverages', async () => {
-    const e = await employeeWith(cedar, { newCard: false });
-    const coverage = (await coveragesOf('superAdmin', e)).find((c) => !c.supportsNewCardRequest)!;
+    const c = await t.ctx.db
+      .selectFrom('coverage')
+      .select(['coverage_no', 'employee_no', 'organization_no'])
+      .where('supports_new_card_request', '=', false)
+      .orderBy('coverage_no')
+      .executeTakeFirstOrThrow();
     const response = await t.injectAs('superAdmin', {
       method: 'POST',
-      url: `${base(cedar, e.employee_no)}/coverages/${coverage.coverageNo}/new-card`,
+      url: `${base(c.organization_no, c.employee_no)}/coverages/${c.coverage_no}/new-card`,
     });
     expect(response.statusCode).toBe(400);
     const unknown = await t.injectAs('superAdmin', {
       method: 'POST',
-      url: `${base(cedar, e.employee_no)}/coverages/99999999/new-card`,
+      url: `${base(c.organization_no, c.employee_no)}/coverages/99999999/new-card`,
     });
     expect(unknown.statusCode).toBe(404);
   });
