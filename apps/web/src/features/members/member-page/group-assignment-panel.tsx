@@ -224,9 +224,8 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
           }}
         >
           <div className="member-form__grid">
-            <Form.Item label="Group Status" htmlFor="group-status-filter">
+            <Form.Item label="Group Status">
               <Radio.Group
-                id="group-status-filter"
                 aria-label="Group Status"
                 optionType="button"
                 value={filter}

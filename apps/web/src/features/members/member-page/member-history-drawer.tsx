@@ -1,6 +1,11 @@
 import { Alert, Button, Table } from 'antd';
 import { useState } from 'react';
-import { DEFAULT_PAGE_SIZE, offsetOfPage, type MemberChangeHistoryRow } from '@pillar/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  FIELD_LABELS,
+  offsetOfPage,
+  type MemberChangeHistoryRow,
+} from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { useMemberChangeHistory } from '../api/list-member-change-history.ts';
@@ -80,7 +85,12 @@ function HistoryTable({ orgId, employeeNo }: { orgId: number; employeeNo: number
               ? `${EVENT_LABELS[event] ?? event} (dependent)`
               : (EVENT_LABELS[event] ?? event),
         },
-        { title: 'Field', dataIndex: 'field', render: (v: string | null) => v ?? '—' },
+        {
+          title: 'Field',
+          dataIndex: 'field',
+          render: (field: string | null) =>
+            field ? ((FIELD_LABELS as Record<string, string>)[field] ?? field) : '—',
+        },
         { title: 'Old Value', dataIndex: 'oldValue', render: (v: string | null) => v ?? '—' },
         { title: 'New Value', dataIndex: 'newValue', render: (v: string | null) => v ?? '—' },
       ]}

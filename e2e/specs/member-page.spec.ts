@@ -1,0 +1,320 @@
+// The member page and Create New Member (spec 1 §2, §4, §5): the account manager creates a
+// member of their own in an organization with divisions and takes it through every action; a
+// read-only client sees the page without any. Only records this spec creates are changed.
+import { type Locator, type Page } from '@playwright/test';
+import {
+  type BenefitGroup,
+  type BenefitPackage,
+  type EmployeeDetail,
+  type EmployeeSearchRow,
+  type OrganizationDetail,
+  type OrganizationSummary,
+  type Page as ResultPage,
+} from '@pillar/domain';
+import { apiGet, expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures.ts';
+
+interface Setting {
+  organization: OrganizationDetail;
+  groups: BenefitGroup[];
+  packages: BenefitPackage[];
+}
+
+/** An active organization with divisions, two open active groups and an active package. */
+async function findOrganization(page: Page): Promise<Setting> {
+  const list = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    '/portal/v1/organizations?processStatus=1&limit=100&sort=name:asc',
+  );
+  for (const summary of list.data) {
+    const organization = await apiGet<OrganizationDetail>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}`,
+    );
+    if (!organization.supportsDivisions || organization.expirationDate) continue;
+    const groups = await apiGet<ResultPage<BenefitGroup>>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}/groups?processStatus=1&limit=100&sort=name:asc`,
+    );
+    const open = groups.data.filter((g) => !g.expirationDate);
+    const packages = await apiGet<ResultPage<BenefitPackage>>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}/benefit-packages?limit=100&sort=name:asc`,
+    );
+    const active = packages.data.filter((p) => p.processStatus === 1);
+    if (open.length >= 2 && active.length >= 1) {
+      return { organization, groups: open, packages: active };
+    }
+  }
+  throw new Error('No active organization with divisions, two open groups and a package');
+}
+
+/** MM/DD/YYYY of an ISO date. */
+function shown(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${m}/${d}/${y}`;
+}
+
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Picks an option of the antd select labelled so inside a scope. */
+async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
+  const page = scope.page();
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await box.click();
+  const list = `${await box.getAttribute('id')}_list`;
+  const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await expect(dropdown).toBeHidden();
+}
+
+async function confirmDialog(page: Page, title: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog').filter({ hasText: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Waits for the success notice titled after the action, and closes it. */
+async function expectNotice(page: Page, title: string): Promise<void> {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
+  await expect(notice.first()).toBeVisible();
+  await expect(notice.first()).toContainText('Success!');
+  await notice.first().locator('.ant-notification-notice-close').click();
+  await expect(notice).toHaveCount(0);
+}
+
+function panel(page: Page, title: string): Locator {
+  return page.locator('.ant-card').filter({
+    has: page.getByRole('heading', { level: 2, name: title, exact: true }),
+  });
+}
+
+async function checkA11y(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+function statusOf(page: Page): Locator {
+  return page.locator('.member-summary').locator('.ant-tag');
+}
+
+test('the account manager creates a member and takes it through every action', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'accountManager');
+  const { organization, groups, packages } = await findOrganization(page);
+  const orgId = organization.organizationNo;
+  const [first, second] = groups as [BenefitGroup, BenefitGroup];
+  const effective = [first.effectiveDate, second.effectiveDate, '2025-01-02'].sort().at(-1)!;
+  const stamp = String(Date.now()).slice(-6);
+  const lastName = `Pagetest${'abcdefghij'[Number(stamp[5])]}`;
+  const firstName = `Rowan${'abcdefghij'[Number(stamp[4])]}`;
+  const ssn = `7${stamp}29`.slice(0, 9);
+
+  // Create New Member from the organization's Members tab.
+  await page.goto(`/organizations/${orgId}/members`);
+  await page.getByRole('button', { name: 'Create New Member' }).click();
+  const create = page.getByRole('form', { name: 'Create New Member' });
+  await expect(create).toBeVisible();
+  const createButton = page.getByRole('button', { name: 'Create', exact: true });
+  await expect(createButton).toBeDisabled();
+  await create.getByLabel('First Name', { exact: true }).fill(firstName);
+  // Checked when the field is left, then as the user types.
+  await create.getByLabel('Middle Initial', { exact: true }).fill('7');
+  await create.getByLabel('Last Name', { exact: true }).focus();
+  await expect(create.getByText('Middle Initial must be an alphabetic character')).toBeVisible();
+  await create.getByLabel('Middle Initial', { exact: true }).fill('Q');
+  await expect(create.getByText('Middle Initial must be an alphabetic character')).toBeHidden();
+  await create.getByLabel('Last Name', { exact: true }).fill(lastName);
+  await create.getByLabel('Birth Date', { exact: true }).fill('04/12/1986');
+  await choose(create, 'Gender', 'Female');
+  await create.getByLabel('SSN', { exact: true }).fill(ssn);
+  await create.getByLabel('Address 1', { exact: true }).fill('12 Harbor Road');
+  await create.getByLabel('City', { exact: true }).fill('Springfield');
+  await choose(create, 'State', 'OH');
+  await create.getByLabel('Zip', { exact: true }).fill('43004');
+  await create.getByLabel('Email', { exact: true }).fill('rowan.pagetest@example.com');
+  await create.getByLabel('Effective Date', { exact: true }).fill(shown(effective));
+  await choose(create, 'Group', `(${first.benefitGroupId})`);
+  await checkA11y(page);
+  await page.screenshot({ path: testInfo.outputPath('create-member.png') });
+  await createButton.click();
+
+  await expect(page).toHaveURL(new RegExp(`/organizations/${orgId}/employees/\\d+$`));
+  const employeeNo = Number(new URL(page.url()).pathname.split('/').pop());
+  await expectNotice(page, 'Create Employee');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(lastName);
+  await expect(page.getByRole('link', { name: organization.name })).toBeVisible();
+  await expect(statusOf(page)).toHaveText('Active');
+  await expect(panel(page, 'Coverage')).toBeVisible();
+  await expect(panel(page, 'Dependents')).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: testInfo.outputPath('member-page.png'), fullPage: true });
+
+  // The SSN is masked until revealed.
+  const details = page.getByRole('form', { name: 'Member Details' });
+  const ssnInput = details.getByLabel('SSN', { exact: true });
+  await expect(ssnInput).toHaveValue('XXX-XX-XXXX');
+  await details.getByRole('button', { name: 'Reveal SSN' }).click();
+  await expect(ssnInput).toHaveValue(`${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`);
+
+  // Edit a field: Save only once something changed.
+  const save = details.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  await details.getByLabel('City', { exact: true }).fill('Columbus');
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expectNotice(page, 'Update Employee');
+  await expect(details.getByLabel('City', { exact: true })).toHaveValue('Columbus');
+  await expect(save).toBeDisabled();
+  const afterEdit = await apiGet<EmployeeDetail>(
+    page,
+    `/portal/v1/organizations/${orgId}/employees/${employeeNo}`,
+  );
+  expect(afterEdit.city).toBe('Columbus');
+
+  // Group assignment: nothing changed warns; a new group is confirmed first.
+  const groupForm = page.getByRole('form', { name: 'Change Group Assignment' });
+  await groupForm.getByLabel('Change Date', { exact: true }).fill(shown(addDays(effective, 10)));
+  await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(
+    groupForm.getByText(
+      'Change Group Assignment: You need to change the group or division to update group assignment.',
+    ),
+  ).toBeVisible();
+  await choose(groupForm, 'Group', `(${second.benefitGroupId})`);
+  await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  await expectNotice(page, 'Change Group Assignment');
+  await expect(panel(page, 'Group Assignment')).toContainText(`(${second.benefitGroupId})`);
+
+  // A new division of the current group.
+  const divisionForm = page.getByRole('form', { name: 'Change Group Assignment' });
+  await choose(divisionForm, 'Division', 'Add new division');
+  await divisionForm.getByLabel('Division ID', { exact: true }).fill(`D${stamp}`);
+  await divisionForm.getByLabel('Division Name', { exact: true }).fill('Page Test Division');
+  await divisionForm.getByLabel('Change Date', { exact: true }).fill(shown(addDays(effective, 20)));
+  await divisionForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  await expectNotice(page, 'Change Group Assignment');
+  await expect(panel(page, 'Group Assignment')).toContainText(`Page Test Division (D${stamp})`);
+
+  // Benefit package.
+  const pkg = packages[0]!;
+  const packageForm = page.getByRole('form', { name: 'Change Benefit Package' });
+  await choose(packageForm, 'Benefit Package', `(${pkg.benefitPackageId})`);
+  await packageForm
+    .getByLabel('Effective Date', { exact: true })
+    .fill(shown(addDays(effective, 30)));
+  await packageForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectNotice(page, 'Change Benefit Package');
+  await expect(panel(page, 'Benefit Package Assignment')).toContainText(
+    `${pkg.name} (${pkg.benefitPackageId})`,
+  );
+
+  // Terminate, with a warning that it cannot be undone.
+  const actions = panel(page, 'Eligibility Actions');
+  await actions.getByLabel('Termination Date', { exact: true }).fill(shown(addDays(effective, -1)));
+  await actions.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await expect(
+    actions.getByText('Termination Date cannot be earlier than the effective date.'),
+  ).toBeVisible();
+  const terminationDate = addDays(effective, 60);
+  await actions.getByLabel('Termination Date', { exact: true }).fill(shown(terminationDate));
+  await actions.getByRole('button', { name: 'Terminate', exact: true }).click();
+  await confirmDialog(page, 'This action cannot be undone.', 'Terminate');
+  await expectNotice(page, 'Terminate Employee');
+  await expect(statusOf(page)).toHaveText('Terminated');
+  // A terminated member's group cannot be changed.
+  await expect(page.getByRole('form', { name: 'Change Group Assignment' })).toHaveCount(0);
+  await expect(panel(page, 'Group Assignment')).toContainText(
+    'The group of a terminated member cannot be changed.',
+  );
+
+  // Change the termination date.
+  const newTermination = addDays(effective, 90);
+  const changeForm = panel(page, 'Eligibility Actions');
+  await changeForm.getByLabel('New Termination Date', { exact: true }).fill(shown(newTermination));
+  await changeForm.getByRole('button', { name: 'Change Termination Date', exact: true }).click();
+  await expectNotice(page, 'Change Termination Date');
+  await expect(panel(page, 'Member Details')).toContainText(shown(newTermination));
+
+  // Remove the termination (the group continues).
+  await panel(page, 'Eligibility Actions')
+    .getByRole('button', { name: 'Remove Termination', exact: true })
+    .click();
+  await confirmDialog(page, 'Remove the termination?', 'Remove Termination');
+  await expectNotice(page, 'Remove Termination');
+  await expect(statusOf(page)).toHaveText('Active');
+
+  // Terminate again, then reinstate into an open group.
+  await panel(page, 'Eligibility Actions')
+    .getByLabel('Termination Date', { exact: true })
+    .fill(shown(terminationDate));
+  await panel(page, 'Eligibility Actions')
+    .getByRole('button', { name: 'Terminate', exact: true })
+    .click();
+  await confirmDialog(page, 'This action cannot be undone.', 'Terminate');
+  await expectNotice(page, 'Terminate Employee');
+  await expect(statusOf(page)).toHaveText('Terminated');
+  const reinstate = panel(page, 'Eligibility Actions');
+  await choose(reinstate, 'Group', `(${first.benefitGroupId})`);
+  await reinstate
+    .getByLabel('Reinstatement Date', { exact: true })
+    .fill(shown(addDays(terminationDate, 1)));
+  await reinstate.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await expectNotice(page, 'Reinstate Employee');
+  await expect(statusOf(page)).toHaveText('Active');
+  await checkA11y(page);
+
+  // The history lists who changed what.
+  await page.getByRole('button', { name: 'View Change History' }).click();
+  const history = page.getByRole('dialog', { name: 'Change History' });
+  await expect(history.getByRole('cell', { name: 'City', exact: true }).first()).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'Columbus' }).first()).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'Marcus Okafor' }).first()).toBeVisible();
+  await checkA11y(page);
+  await page.screenshot({ path: testInfo.outputPath('member-history.png') });
+});
+
+test('a read-only client sees the member page without any action', async ({
+  page,
+  browserErrors,
+}) => {
+  await signIn(page, 'clientNoSsn');
+  const organizations = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    '/portal/v1/organizations?limit=1',
+  );
+  const orgId = organizations.data[0]!.organizationNo;
+  const members = await apiGet<ResultPage<EmployeeSearchRow>>(
+    page,
+    `/portal/v1/organizations/${orgId}/employees?limit=1&processStatus=active`,
+  );
+  const member = members.data[0]!;
+
+  await page.goto(`/organizations/${orgId}/members`);
+  await expect(page.getByRole('link', { name: member.name }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create New Member' })).toHaveCount(0);
+
+  await page.goto(`/organizations/${orgId}/employees/${member.employeeNo}`);
+  await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+  const details = page.getByRole('form', { name: 'Member Details' });
+  await expect(details.getByLabel('First Name', { exact: true })).toBeDisabled();
+  await expect(details.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Reveal SSN' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Change Group Assignment' })).toHaveCount(0);
+  await expect(panel(page, 'Eligibility Actions')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add Dependent' })).toHaveCount(0);
+  await checkA11y(page);
+
+  // An unknown member is the not-found page.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto(`/organizations/${orgId}/employees/999999999`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+});
