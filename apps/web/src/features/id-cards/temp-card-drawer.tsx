@@ -7,7 +7,6 @@ import {
   Form,
   Input,
   Radio,
-  Space,
   Spin,
   Typography,
 } from 'antd';
@@ -100,7 +99,7 @@ function TempCardForm({
   };
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+    <div className="id-card-drawer">
       <Typography.Paragraph>
         <strong>{coverage.groupIdAndName}</strong>
       </Typography.Paragraph>
@@ -173,7 +172,7 @@ function TempCardForm({
           )}
         </Form>
       )}
-    </Space>
+    </div>
   );
 }
 
