@@ -1,0 +1,404 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrganizationMemberSettings } from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
+import type { DB } from '../../platform/db/schema.ts';
+
+/*
+ * SQL of the employee record and its lifecycle. Every read of an employee is scoped by the
+ * principal's organizations and groups (platform/auth/scope.ts): a member outside them is simply
+ * not found.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export interface OrganizationForMembers {
+  organizationNo: number;
+  name: string;
+  processStatus: number;
+  expirationDate: string | null;
+  settings: OrganizationMemberSettings;
+}
+
+/** The organization (in scope) and the flags its member forms follow. */
+export async function findOrganizationForMembers(
+  db: Db,
+  principal: Principal,
+  organizationNo: number,
+): Promise<OrganizationForMembers | undefined> {
+  const row = await db
+    .selectFrom('organization as o')
+    .where('o.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .selectAll('o')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    organizationNo: row.organization_no,
+    name: row.name,
+    processStatus: row.process_status,
+    expirationDate: row.expiration_date,
+    settings: settingsOf(row),
+  };
+}
+
+export function settingsOf(row: {
+  use_cob: boolean;
+  supports_divisions: boolean;
+  supports_client_defined_data: boolean;
+  supports_dependent_alternate_group: boolean;
+  supports_different_dependent_address: boolean;
+  require_address: boolean;
+  require_dependent_ssn: boolean;
+  default_dependent_ssn: boolean;
+  generate_employee_ssn: boolean;
+  client_id_minimum_length: number | null;
+  client_id_maximum_length: number | null;
+  pad_client_id_with_leading_zeros: boolean;
+  ltrim_client_id: boolean;
+  rtrim_client_id: boolean;
+}): OrganizationMemberSettings {
+  return {
+    useCOB: row.use_cob,
+    supportsDivisions: row.supports_divisions,
+    supportsClientDefinedData: row.supports_client_defined_data,
+    supportsDependentAlternateGroup: row.supports_dependent_alternate_group,
+    SupportsDifferentDependentAddress: row.supports_different_dependent_address,
+    requireAddress: row.require_address,
+    requireDependentSSN: row.require_dependent_ssn,
+    defaultDependentSSN: row.default_dependent_ssn,
+    generateEmployeeSSN: row.generate_employee_ssn,
+    clientIdMinimumLength: row.client_id_minimum_length,
+    clientIdMaximumLength: row.client_id_maximum_length,
+    padClientIdWithLeadingZeros: row.pad_client_id_with_leading_zeros,
+    ltrimClientId: row.ltrim_client_id,
+    rtrimClientId: row.rtrim_client_id,
+  };
+}
+
+/** One employee with its organization, group, division and benefit package, in scope. */
+export async function findEmployee(
+  db: Db,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+) {
+  return db
+    .selectFrom('employee as e')
+    .innerJoin('organization as o', 'o.organization_no', 'e.organization_no')
+    .innerJoin('benefit_group as g', 'g.benefit_group_no', 'e.benefit_group_no')
+    .leftJoin('division as dv', 'dv.division_no', 'e.division_no')
+    .leftJoin('benefit_package as bp', 'bp.benefit_package_no', 'e.benefit_package_no')
+    .where('e.employee_no', '=', employeeNo)
+    .where('e.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
+    .selectAll('e')
+    .select([
+      'o.name as organization_name',
+      'o.process_status as organization_process_status',
+      'o.use_cob',
+      'o.supports_divisions',
+      'o.supports_client_defined_data',
+      'o.supports_dependent_alternate_group',
+      'o.supports_different_dependent_address',
+      'o.require_address',
+      'o.require_dependent_ssn',
+      'o.default_dependent_ssn',
+      'o.generate_employee_ssn',
+      'o.client_id_minimum_length',
+      'o.client_id_maximum_length',
+      'o.pad_client_id_with_leading_zeros',
+      'o.ltrim_client_id',
+      'o.rtrim_client_id',
+      'g.benefit_group_id as group_id',
+      'g.name as group_name',
+      'g.process_status as group_process_status',
+      'g.expiration_date as group_expiration_date',
+      'dv.division_id',
+      'dv.division_name',
+      'bp.benefit_package_id',
+      'bp.name as benefit_package_name',
+    ])
+    .executeTakeFirst();
+}
+export type EmployeeRecordRow = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
+
+/** Locks the employee row for the rest of the transaction (a write reads, checks, then writes). */
+export async function lockEmployee(trx: Transaction<DB>, employeeNo: number): Promise<void> {
+  await trx
+    .selectFrom('employee')
+    .select('employee_no')
+    .where('employee_no', '=', employeeNo)
+    .forUpdate()
+    .execute();
+}
+
+/** A benefit group of the organization inside the principal's group scope. */
+export async function findGroup(
+  db: Db,
+  principal: Principal,
+  organizationNo: number,
+  benefitGroupNo: number,
+) {
+  return db
+    .selectFrom('benefit_group as g')
+    .where('g.benefit_group_no', '=', benefitGroupNo)
+    .where('g.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
+    .select([
+      'g.benefit_group_no',
+      'g.benefit_group_id',
+      'g.name',
+      'g.process_status',
+      'g.effective_date',
+      'g.expiration_date',
+    ])
+    .executeTakeFirst();
+}
+
+export async function findDivision(db: Db, benefitGroupNo: number, divisionNo: number) {
+  return db
+    .selectFrom('division')
+    .where('division_no', '=', divisionNo)
+    .where('benefit_group_no', '=', benefitGroupNo)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export async function findDivisionById(db: Db, benefitGroupNo: number, divisionId: string) {
+  return db
+    .selectFrom('division')
+    .where('benefit_group_no', '=', benefitGroupNo)
+    .where('division_id', '=', divisionId)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export async function findBenefitPackage(db: Db, organizationNo: number, benefitPackageNo: number) {
+  return db
+    .selectFrom('benefit_package')
+    .where('benefit_package_no', '=', benefitPackageNo)
+    .where('organization_no', '=', organizationNo)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+/** Whether another member of the organization already holds the client ID. */
+export async function clientIdTaken(
+  db: Db,
+  organizationNo: number,
+  clientId: string,
+  exceptEmployeeNo: number | null,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('employee')
+    .select('employee_no')
+    .where('organization_no', '=', organizationNo)
+    .where('client_id', '=', clientId);
+  if (exceptEmployeeNo !== null) query = query.where('employee_no', '<>', exceptEmployeeNo);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function ssnHashTaken(db: Db, hash: Buffer): Promise<boolean> {
+  const row = await db
+    .selectFrom('employee')
+    .select('employee_no')
+    .where('ssn_hash', '=', hash)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function nextEmployeeNo(db: Db): Promise<number> {
+  const { rows } = await sql<{
+    n: string;
+  }>`select nextval(pg_get_serial_sequence('employee', 'employee_no')) as n`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/** The programs the group supports, with the member's (or dependent's) enrolment where any. */
+export async function incentiveProgramsOf(
+  db: Db,
+  benefitGroupNo: number,
+  employeeNo: number,
+  dependentNo: number | null = null,
+) {
+  return db
+    .selectFrom('benefit_group_incentive_program as gp')
+    .leftJoin('member_incentive_program as mp', (join) =>
+      join
+        .onRef('mp.program', '=', 'gp.program')
+        .on('mp.employee_no', '=', employeeNo)
+        .on(
+          dependentNo === null
+            ? sql<boolean>`mp.dependent_no is null`
+            : sql<boolean>`mp.dependent_no = ${dependentNo}`,
+        ),
+    )
+    .where('gp.benefit_group_no', '=', benefitGroupNo)
+    .select([
+      'gp.program',
+      'gp.mandatory as group_mandatory',
+      'mp.member_incentive_program_no',
+      'mp.enrolled',
+      'mp.effective_date',
+      'mp.termination_date',
+      'mp.mandatory',
+    ])
+    .execute();
+}
+
+export async function clientIdHistory(db: Db, employeeNo: number) {
+  return db
+    .selectFrom('member_client_id_history')
+    .where('employee_no', '=', employeeNo)
+    .select([
+      'id_history_no',
+      'historical_id',
+      'effective_date',
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`.as('created_date'),
+    ])
+    .orderBy('effective_date', 'desc')
+    .orderBy('id_history_no', 'desc')
+    .execute();
+}
+
+export async function latestClientIdHistoryDate(
+  db: Db,
+  employeeNo: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('member_client_id_history')
+    .where('employee_no', '=', employeeNo)
+    .select(sql<string>`to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD')`.as('d'))
+    .executeTakeFirst();
+  return row?.d ?? undefined;
+}
+
+export async function groupAssignments(db: Db, employeeNo: number) {
+  return db
+    .selectFrom('member_group_assignment as a')
+    .innerJoin('benefit_group as g', 'g.benefit_group_no', 'a.benefit_group_no')
+    .where('a.employee_no', '=', employeeNo)
+    .select([
+      'a.group_assignment_no',
+      'a.benefit_group_no',
+      'g.benefit_group_id',
+      'g.name',
+      'g.process_status',
+      'a.record_type',
+      'a.effective_date',
+      'a.expiration_date',
+      'a.assignment_date',
+    ])
+    .orderBy('a.effective_date', 'desc')
+    .orderBy('a.group_assignment_no', 'desc')
+    .execute();
+}
+
+export async function divisionHistory(db: Db, employeeNo: number) {
+  return db
+    .selectFrom('member_division_history as h')
+    .innerJoin('division as dv', 'dv.division_no', 'h.division_no')
+    .where('h.employee_no', '=', employeeNo)
+    .select([
+      'h.division_history_no',
+      'h.benefit_group_no',
+      'dv.division_id',
+      'dv.division_name',
+      'h.effective_date',
+      'h.assignment_date',
+    ])
+    .orderBy('h.effective_date', 'desc')
+    .orderBy('h.division_history_no', 'desc')
+    .execute();
+}
+
+export async function benefitPackageHistory(db: Db, employeeNo: number) {
+  return db
+    .selectFrom('member_benefit_package_history as h')
+    .innerJoin('benefit_package as bp', 'bp.benefit_package_no', 'h.benefit_package_no')
+    .where('h.employee_no', '=', employeeNo)
+    .select([
+      'h.benefit_package_history_no',
+      'h.benefit_package_no',
+      'bp.benefit_package_id',
+      'bp.name',
+      'h.effective_date',
+      'h.assignment_date',
+    ])
+    .orderBy('h.effective_date', 'desc')
+    .orderBy('h.benefit_package_history_no', 'desc')
+    .execute();
+}
+
+/** The employee's number if it is in scope, whatever its organization (history reads). */
+export async function employeeVisible(
+  db: Db,
+  principal: Principal,
+  employeeNo: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('employee as e')
+    .where('e.employee_no', '=', employeeNo)
+    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
+    .select('e.employee_no')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function dependentOfEmployee(
+  db: Db,
+  employeeNo: number,
+  dependentNo: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('dependent')
+    .where('dependent_no', '=', dependentNo)
+    .where('employee_no', '=', employeeNo)
+    .select('dependent_no')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function changeHistoryPage(
+  db: Db,
+  employeeNo: number,
+  dependentNo: number | undefined,
+  paging: { limit: number; offset: number; direction: 'asc' | 'desc' },
+) {
+  const base = db
+    .selectFrom('member_change_history as h')
+    .where('h.employee_no', '=', employeeNo)
+    .where(
+      dependentNo === undefined
+        ? sql<boolean>`h.dependent_no is null`
+        : sql<boolean>`h.dependent_no = ${dependentNo}`,
+    );
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .leftJoin('app_user as u', 'u.user_no', 'h.changed_by')
+      .select([
+        'h.history_no',
+        'h.changed_at',
+        'h.changed_by',
+        'h.employee_no',
+        'h.dependent_no',
+        'h.event',
+        'h.field',
+        'h.old_value',
+        'h.new_value',
+        sql<
+          string | null
+        >`case when u.user_no is null then null else u.first_name || ' ' || u.last_name end`.as(
+          'changed_by_name',
+        ),
+      ])
+      .orderBy('h.changed_at', paging.direction)
+      .orderBy('h.history_no', paging.direction)
+      .limit(paging.limit)
+      .offset(paging.offset)
+      .execute(),
+  ]);
+  return { totalCount: Number(count.n), rows };
+}

@@ -1,0 +1,647 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MEMBER_RECORD_MESSAGES,
+  todayIso,
+  type EmployeeDetail,
+  type MemberChangeHistoryRow,
+  type Page,
+} from '@pillar/domain';
+import type { PersonaKey } from '../../seed/personas.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+/** The organization these tests shape to their needs: outside every scoped persona's grants. */
+let orgNo: number;
+let groups: { benefit_group_no: number; benefit_group_id: string }[];
+/** The client persona's organization, one of its granted groups and one it may not see. */
+let clientOrgNo: number;
+let clientGroupNo: number;
+let clientHiddenGroupNo: number;
+
+type Problem = { status: number; detail: string; params?: Record<string, string> };
+const bodies: string[] = [];
+
+async function call(
+  as: PersonaKey,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+) {
+  const response = await t.injectAs(as, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  bodies.push(response.body);
+  return response;
+}
+
+const anAddress = { address1: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' };
+const base = () => `/portal/v1/organizations/${orgNo}/employees`;
+
+function newMember(over: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Rita',
+    lastName: 'Moreno',
+    birthdate: '1985-04-12',
+    gender: 'F',
+    ssn: '219094321',
+    effectiveDate: '2024-01-01',
+    benefitGroupId: groups[0]!.benefit_group_no,
+    ...over,
+  };
+}
+
+async function setOrg(values: Record<string, unknown>) {
+  await t.ctx.db
+    .updateTable('organization')
+    .set(values)
+    .where('organization_no', '=', orgNo)
+    .execute();
+}
+
+async function create(over: Record<string, unknown> = {}): Promise<EmployeeDetail> {
+  const response = await call('accountManager', 'POST', base(), newMember(over));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<EmployeeDetail>();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const orgs = await t.ctx.db
+    .selectFrom('organization')
+    .select(['organization_no'])
+    .orderBy('organization_no')
+    .execute();
+  clientOrgNo = orgs[0]!.organization_no;
+  orgNo = orgs[orgs.length - 1]!.organization_no;
+  await setOrg({
+    process_status: 1,
+    expiration_date: null,
+    use_cob: false,
+    supports_divisions: false,
+    supports_client_defined_data: true,
+    require_address: false,
+    generate_employee_ssn: false,
+    client_id_minimum_length: null,
+    client_id_maximum_length: null,
+    pad_client_id_with_leading_zeros: false,
+    ltrim_client_id: false,
+    rtrim_client_id: false,
+  });
+  await t.ctx.db
+    .updateTable('benefit_group')
+    .set({ process_status: 1, expiration_date: null })
+    .where('organization_no', '=', orgNo)
+    .execute();
+  groups = await t.ctx.db
+    .selectFrom('benefit_group')
+    .select(['benefit_group_no', 'benefit_group_id'])
+    .where('organization_no', '=', orgNo)
+    .orderBy('benefit_group_no')
+    .execute();
+  expect(groups.length).toBeGreaterThanOrEqual(2);
+  const clientUser = await t.userNo('client');
+  const granted = await t.ctx.db
+    .selectFrom('user_benefit_group')
+    .select('benefit_group_no')
+    .where('user_no', '=', clientUser)
+    .execute();
+  clientGroupNo = granted[0]!.benefit_group_no;
+  const hidden = await t.ctx.db
+    .selectFrom('benefit_group')
+    .select('benefit_group_no')
+    .where('organization_no', '=', clientOrgNo)
+    .where(
+      'benefit_group_no',
+      'not in',
+      granted.map((g) => g.benefit_group_no),
+    )
+    .executeTakeFirstOrThrow();
+  clientHiddenGroupNo = hidden.benefit_group_no;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('create', () => {
+  it('creates a member with a generated ID, a masked SSN, its group assignment and a history row', async () => {
+    const member = await create({ middleInitial: 'q', clientDefinedData: 'note' });
+    expect(member.generatedId).toMatch(/^PL\d{9}$/);
+    expect(member.ssn).toBe('XXX-XX-XXXX');
+    expect(member.middleInitial).toBe('Q');
+    expect(member.status).toBe('active');
+    expect(member.groupNo).toBe(groups[0]!.benefit_group_no);
+    expect(member.actions.terminate).toBe(true);
+    expect(member.actions.reinstate).toBe(false);
+    const assignments = await call(
+      'accountManager',
+      'GET',
+      `${base()}/${member.employeeNo}/group-assignments`,
+    );
+    expect(assignments.json()).toMatchObject({ totalCount: 1 });
+    const history = await t.ctx.db
+      .selectFrom('member_change_history')
+      .selectAll()
+      .where('employee_no', '=', member.employeeNo)
+      .execute();
+    expect(history.map((h) => h.event)).toEqual(['create']);
+  });
+
+  it('names every missing or broken field', async () => {
+    const response = await call('accountManager', 'POST', base(), {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Problem>().params).toMatchObject({
+      firstName: 'First Name is required',
+      lastName: 'Last Name is required',
+      benefitGroupId: 'Group is required',
+    });
+    const dashed = await call('accountManager', 'POST', base(), newMember({ ssn: '219-09-4321' }));
+    expect(dashed.statusCode).toBe(400);
+    expect(dashed.json<Problem>().params).toEqual({ ssn: 'SSN must be 9 digits with no dashes' });
+    const noSsn = await call('accountManager', 'POST', base(), newMember({ ssn: undefined }));
+    expect(noSsn.json<Problem>().params).toEqual({ ssn: 'SSN is required' });
+    const group = await call(
+      'accountManager',
+      'POST',
+      base(),
+      newMember({ benefitGroupId: 999999 }),
+    );
+    expect(group.json<Problem>().params).toEqual({ benefitGroupId: 'Group not found' });
+  });
+
+  it('applies the organization settings: generated SSN, address, client ID padding and limits', async () => {
+    await setOrg({
+      generate_employee_ssn: true,
+      require_address: true,
+      client_id_minimum_length: 6,
+      client_id_maximum_length: 10,
+      pad_client_id_with_leading_zeros: true,
+    });
+    try {
+      const missing = await call('accountManager', 'POST', base(), newMember({ ssn: undefined }));
+      expect(missing.json<Problem>().params).toMatchObject({
+        address1: 'Address 1 is required',
+        city: 'City is required',
+        state: 'State is required',
+        zip: 'Zip is required',
+      });
+      const address = { address1: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' };
+      const short = await call(
+        'accountManager',
+        'POST',
+        base(),
+        newMember({ ssn: undefined, ...address, clientId: '123' }),
+      );
+      expect(short.json<Problem>().params).toEqual({
+        clientId: 'Client ID must be 6 to 10 characters.',
+      });
+      const member = await create({ ssn: undefined, ...address, clientId: '123456' });
+      expect(member.ssn).toBe('XXX-XX-XXXX');
+      expect(member.clientId).toBe('123456');
+      // Editing: padding skips the minimum, and the server pads.
+      const edited = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+        firstName: 'Rita',
+        lastName: 'Moreno',
+        birthdate: '1985-04-12',
+        gender: 'F',
+        ...address,
+        clientId: '77',
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json<EmployeeDetail>().clientId).toBe('000077');
+      const ids = await call('accountManager', 'GET', `${base()}/${member.employeeNo}/idHistory`);
+      expect(ids.json()).toMatchObject({ totalCount: 1, data: [{ historicalId: '123456' }] });
+    } finally {
+      await setOrg({
+        generate_employee_ssn: false,
+        require_address: false,
+        client_id_minimum_length: null,
+        client_id_maximum_length: null,
+        pad_client_id_with_leading_zeros: false,
+      });
+    }
+  });
+
+  it('refuses without the edit permission (403) and outside the scope (404)', async () => {
+    expect((await call('clientNoSsn', 'POST', base(), newMember())).statusCode).toBe(403);
+    expect((await call('broker', 'POST', base(), newMember())).statusCode).toBe(404);
+    const hidden = await call(
+      'client',
+      'POST',
+      `/portal/v1/organizations/${clientOrgNo}/employees`,
+      newMember({ benefitGroupId: clientHiddenGroupNo, ...anAddress }),
+    );
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json<Problem>().params).toEqual({ benefitGroupId: 'Group not found' });
+    const allowed = await call(
+      'client',
+      'POST',
+      `/portal/v1/organizations/${clientOrgNo}/employees`,
+      newMember({ benefitGroupId: clientGroupNo, ssn: '219094399', ...anAddress }),
+    );
+    expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+});
+
+describe('read and edit', () => {
+  it('answers 404 for unknown members and members outside the scope', async () => {
+    const member = await create({ ssn: '219094322' });
+    expect((await call('accountManager', 'GET', `${base()}/999999`)).statusCode).toBe(404);
+    expect((await call('broker', 'GET', `${base()}/${member.employeeNo}`)).statusCode).toBe(404);
+    const hidden = await t.ctx.db
+      .selectFrom('employee')
+      .select('employee_no')
+      .where('benefit_group_no', '=', clientHiddenGroupNo)
+      .executeTakeFirstOrThrow();
+    const url = `/portal/v1/organizations/${clientOrgNo}/employees/${hidden.employee_no}`;
+    expect((await call('client', 'GET', url)).statusCode).toBe(404);
+    expect((await call('accountManager', 'GET', url)).statusCode).toBe(200);
+  });
+
+  it('writes a history row per changed field, an SSN change as "changed"', async () => {
+    const member = await create({ ssn: '219094323' });
+    const response = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      firstName: 'Rita',
+      lastName: 'Moreno-Diaz',
+      birthdate: '1985-04-12',
+      gender: 'F',
+      city: 'Akron',
+      ssn: '219-09-4324',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<EmployeeDetail>().lastName).toBe('Moreno-Diaz');
+    const rows = await t.ctx.db
+      .selectFrom('member_change_history')
+      .selectAll()
+      .where('employee_no', '=', member.employeeNo)
+      .where('event', '=', 'update')
+      .orderBy('field')
+      .execute();
+    expect(rows.map((r) => [r.field, r.old_value, r.new_value])).toEqual([
+      ['city', null, 'Akron'],
+      ['lastName', 'Moreno', 'Moreno-Diaz'],
+      ['ssn', null, 'changed'],
+    ]);
+    const ssn = await call('accountManager', 'GET', `${base()}/${member.employeeNo}/ssn`);
+    expect(ssn.json()).toEqual({ ssn: '219-09-4324' });
+    const page = await call(
+      'accountManager',
+      'GET',
+      `/portal/v1/datanet/memberchangehistory?employeeId=${member.employeeNo}&limit=2`,
+    );
+    const history = page.json<Page<MemberChangeHistoryRow>>();
+    expect(history.totalCount).toBe(4);
+    expect(history.data).toHaveLength(2);
+    expect(history.data[0]!.changedByName).toBe('Marcus Okafor');
+  });
+
+  it('refuses a person code change unless the record allows it', async () => {
+    const member = await create({ ssn: '219094325', personCode: '1' });
+    const body = { firstName: 'Rita', lastName: 'Moreno', birthdate: '1985-04-12', gender: 'F' };
+    const refused = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      personCode: '2',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<Problem>().params).toEqual({
+      personCode: MEMBER_RECORD_MESSAGES.personCodeNotEditable,
+    });
+    const tooBig = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      personCode: '2147483647',
+    });
+    expect(tooBig.json<Problem>().params).toEqual({
+      personCode: 'Person Code must be less than 2147483647',
+    });
+    await t.ctx.db
+      .updateTable('employee')
+      .set({ allow_person_code_edit: true })
+      .where('employee_no', '=', member.employeeNo)
+      .execute();
+    const allowed = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      personCode: '2',
+    });
+    expect(allowed.json<EmployeeDetail>().personCode).toBe(2);
+  });
+
+  it('reveals the SSN only with the permission, and audits each reveal', async () => {
+    const member = await create({ ssn: '219094326' });
+    const url = `${base()}/${member.employeeNo}/ssn`;
+    const clientMember = await t.ctx.db
+      .selectFrom('employee')
+      .select('employee_no')
+      .where('benefit_group_no', '=', clientGroupNo)
+      .executeTakeFirstOrThrow();
+    const clientUrl = `/portal/v1/organizations/${clientOrgNo}/employees/${clientMember.employee_no}/ssn`;
+    expect((await call('clientNoSsn', 'GET', clientUrl)).statusCode).toBe(403);
+    const before = await t.ctx.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('action', '=', 'member.ssn-reveal')
+      .executeTakeFirstOrThrow();
+    const response = await call('accountManager', 'GET', url);
+    expect(response.json()).toEqual({ ssn: '219-09-4326' });
+    const after = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'member.ssn-reveal')
+      .orderBy('audit_id', 'desc')
+      .execute();
+    expect(after.length).toBe(Number(before.n) + 1);
+    expect(after[0]!.entity_id).toBe(String(member.employeeNo));
+    expect(JSON.stringify(after[0])).not.toContain('219094326');
+    // Lists and the detail never carry the digits.
+    const list = await call('accountManager', 'GET', `${base()}?name=moreno`);
+    expect(list.body).not.toContain('219094326');
+    expect(list.body).not.toContain('219-09-4326');
+    const detail = await call('accountManager', 'GET', `${base()}/${member.employeeNo}`);
+    expect(detail.body).not.toContain('4326');
+  });
+});
+
+describe('lifecycle', () => {
+  it('terminates, changes the date, refuses a group change, removes the termination', async () => {
+    const member = await create({ ssn: '219094327' });
+    const url = `${base()}/${member.employeeNo}`;
+    const early = await call('accountManager', 'PUT', `${url}/termination`, {
+      terminationDate: '2023-12-31',
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json<Problem>().params).toEqual({
+      terminationDate: MEMBER_RECORD_MESSAGES.terminationBeforeEffective,
+    });
+    expect(
+      (await call('clientNoSsn', 'PUT', `${url}/termination`, { terminationDate: '2024-06-30' }))
+        .statusCode,
+    ).toBe(403);
+    const done = await call('accountManager', 'PUT', `${url}/termination`, {
+      terminationDate: '2024-06-30',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const terminated = done.json<EmployeeDetail>();
+    expect(terminated.processStatus).toBe(9);
+    expect(terminated.actions).toMatchObject({
+      terminate: false,
+      changeTerminationDate: true,
+      removeTermination: true,
+      reinstate: true,
+      changeGroup: false,
+    });
+    const again = await call('accountManager', 'PUT', `${url}/termination`, {
+      terminationDate: '2024-07-31',
+    });
+    expect(again.statusCode).toBe(400);
+    const group = await call('accountManager', 'PATCH', `${url}/group`, {
+      benefitGroupId: groups[1]!.benefit_group_no,
+      changeDate: '2024-05-01',
+    });
+    expect(group.statusCode).toBe(400);
+    expect(group.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+    const changed = await call('accountManager', 'PATCH', `${url}/termination`, {
+      terminationDate: '2024-07-31',
+    });
+    expect(changed.json<EmployeeDetail>().expirationDate).toBe('2024-07-31');
+    const removed = await call('accountManager', 'DELETE', `${url}/termination`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json<EmployeeDetail>()).toMatchObject({
+      processStatus: 1,
+      expirationDate: null,
+    });
+    const events = await t.ctx.db
+      .selectFrom('member_change_history')
+      .select('event')
+      .distinct()
+      .where('employee_no', '=', member.employeeNo)
+      .execute();
+    expect(events.map((e) => e.event).sort()).toEqual(
+      ['change-termination', 'create', 'remove-termination', 'terminate'].sort(),
+    );
+  });
+
+  it('terminates the dependents with the member', async () => {
+    const member = await create({ ssn: '219094335' });
+    await t.ctx.db
+      .insertInto('dependent')
+      .values({
+        employee_no: member.employeeNo,
+        organization_no: orgNo,
+        relationship: 2,
+        first_name: 'Ana',
+        middle_initial: null,
+        last_name: 'Moreno',
+        birthdate: '1986-01-01',
+        gender: 'F',
+        ssn_encrypted: null,
+        ssn_hash: null,
+        person_code: null,
+        effective_date: '2024-01-01',
+        original_effective_date: '2024-01-01',
+        expiration_date: null,
+        process_status: 1,
+        address1: null,
+        address2: null,
+        city: null,
+        state: null,
+        zip: null,
+        alternate_benefit_group_no: null,
+        alternate_group_effective_date: null,
+        cob_effective_date: null,
+        cob_termination_date: null,
+        client_defined_data: null,
+        created_by: null,
+        updated_by: null,
+      })
+      .execute();
+    await call('accountManager', 'PUT', `${base()}/${member.employeeNo}/termination`, {
+      terminationDate: '2024-03-31',
+    });
+    const dependent = await t.ctx.db
+      .selectFrom('dependent')
+      .select(['process_status', 'expiration_date'])
+      .where('employee_no', '=', member.employeeNo)
+      .executeTakeFirstOrThrow();
+    expect(dependent).toEqual({ process_status: 9, expiration_date: '2024-03-31' });
+  });
+
+  it('refuses to remove a termination when the group ends first', async () => {
+    const member = await create({ ssn: '219094328', benefitGroupId: groups[1]!.benefit_group_no });
+    const url = `${base()}/${member.employeeNo}`;
+    await call('accountManager', 'PUT', `${url}/termination`, { terminationDate: '2024-06-30' });
+    await t.ctx.db
+      .updateTable('benefit_group')
+      .set({ process_status: 9, expiration_date: '2024-06-30' })
+      .where('benefit_group_no', '=', groups[1]!.benefit_group_no)
+      .execute();
+    try {
+      const detail = await call('accountManager', 'GET', url);
+      expect(detail.json<EmployeeDetail>().actions.removeTermination).toBe(false);
+      const removed = await call('accountManager', 'DELETE', `${url}/termination`);
+      expect(removed.statusCode).toBe(400);
+      expect(removed.json<Problem>().detail).toBe(
+        MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck,
+      );
+      // Reinstating into the terminated group is refused too; into another group it works.
+      const intoTerminated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+        benefitGroupId: groups[1]!.benefit_group_no,
+        reinstateDate: '2024-08-01',
+      });
+      expect(intoTerminated.json<Problem>().params).toEqual({
+        benefitGroupId: MEMBER_RECORD_MESSAGES.reinstateGroupTerminated,
+      });
+      const early = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+        benefitGroupId: groups[0]!.benefit_group_no,
+        reinstateDate: '2023-08-01',
+      });
+      expect(early.json<Problem>().params).toEqual({
+        reinstateDate: MEMBER_RECORD_MESSAGES.reinstateBeforeEffective,
+      });
+      const reinstated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+        benefitGroupId: groups[0]!.benefit_group_no,
+        reinstateDate: '2024-08-01',
+      });
+      expect(reinstated.statusCode, reinstated.body).toBe(200);
+      expect(reinstated.json<EmployeeDetail>()).toMatchObject({
+        processStatus: 1,
+        expirationDate: null,
+        effectiveDate: '2024-08-01',
+        reinstatementDate: '2024-08-01',
+        groupNo: groups[0]!.benefit_group_no,
+      });
+      const assignments = await call('accountManager', 'GET', `${url}/group-assignments`);
+      expect(assignments.json()).toMatchObject({
+        totalCount: 2,
+        data: [
+          { benefitGroupNo: groups[0]!.benefit_group_no, expirationDate: null },
+          { benefitGroupNo: groups[1]!.benefit_group_no, expirationDate: '2024-07-31' },
+        ],
+      });
+    } finally {
+      await t.ctx.db
+        .updateTable('benefit_group')
+        .set({ process_status: 1, expiration_date: null })
+        .where('benefit_group_no', '=', groups[1]!.benefit_group_no)
+        .execute();
+    }
+  });
+
+  it('changes the group, warns when nothing changes', async () => {
+    const member = await create({ ssn: '219094329' });
+    const url = `${base()}/${member.employeeNo}`;
+    const same = await call('accountManager', 'PATCH', `${url}/group`, {
+      benefitGroupId: groups[0]!.benefit_group_no,
+      changeDate: '2024-05-01',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json<Problem>().detail).toBe(
+      'Change Group Assignment: You need to change the group or division to update group assignment.',
+    );
+    const noDate = await call('accountManager', 'PATCH', `${url}/group`, {
+      benefitGroupId: groups[1]!.benefit_group_no,
+    });
+    expect(noDate.json<Problem>().params).toEqual({ changeDate: 'Change Date is required' });
+    const moved = await call('accountManager', 'PATCH', `${url}/group`, {
+      benefitGroupId: groups[1]!.benefit_group_no,
+      changeDate: '2024-05-01',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<EmployeeDetail>()).toMatchObject({
+      groupNo: groups[1]!.benefit_group_no,
+      groupEffectiveDate: '2024-05-01',
+      groupAssignmentDate: todayIso(),
+    });
+  });
+
+  it('adds divisions and changes benefit packages only where the organization supports divisions', async () => {
+    const member = await create({ ssn: '219094330' });
+    const url = `${base()}/${member.employeeNo}`;
+    const division = {
+      divisionEffectiveDate: '2024-02-01',
+      divisionId: 'T-1',
+      divisionName: 'Test',
+    };
+    const refused = await call('accountManager', 'POST', `${url}/divisions`, division);
+    expect(refused.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+    await setOrg({ supports_divisions: true });
+    try {
+      const noName = await call('accountManager', 'POST', `${url}/divisions`, {
+        ...division,
+        divisionName: undefined,
+      });
+      expect(noName.json<Problem>().params).toEqual({ divisionName: 'Division Name is required' });
+      const added = await call('accountManager', 'POST', `${url}/divisions`, division);
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json<EmployeeDetail>()).toMatchObject({
+        divisionId: 'T-1',
+        divisionName: 'Test',
+        divisionEffectiveDate: '2024-02-01',
+      });
+      const again = await call('accountManager', 'POST', `${url}/divisions`, division);
+      expect(again.json<Problem>().detail).toBe(
+        MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision,
+      );
+      const history = await call('accountManager', 'GET', `${url}/division-history`);
+      expect(history.json()).toMatchObject({
+        totalCount: 1,
+        data: [{ divisionHistory: [{ divisionId: 'T-1', divisionEffectiveDate: '2024-02-01' }] }],
+      });
+      let pkg = await t.ctx.db
+        .selectFrom('benefit_package')
+        .select('benefit_package_no')
+        .where('organization_no', '=', orgNo)
+        .where('process_status', '=', 1)
+        .executeTakeFirst();
+      if (!pkg) {
+        pkg = await t.ctx.db
+          .insertInto('benefit_package')
+          .values({
+            organization_no: orgNo,
+            benefit_package_id: 'BP-T',
+            name: 'Test package',
+            process_status: 1,
+            effective_date: '2020-01-01',
+            created_by: null,
+            updated_by: null,
+          })
+          .returning('benefit_package_no')
+          .executeTakeFirstOrThrow();
+      }
+      const changed = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
+        benefitPackageId: pkg.benefit_package_no,
+        changeDate: '2024-03-01',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json<EmployeeDetail>()).toMatchObject({
+        benefitPackageNo: pkg.benefit_package_no,
+        benefitPackageEffectiveDate: '2024-03-01',
+      });
+      const same = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
+        benefitPackageId: pkg.benefit_package_no,
+        changeDate: '2024-03-01',
+      });
+      expect(same.statusCode).toBe(400);
+      const packages = await call('accountManager', 'GET', `${url}/benefit-package-history`);
+      expect(packages.json()).toMatchObject({ totalCount: 1 });
+    } finally {
+      await setOrg({ supports_divisions: false });
+    }
+  });
+
+  it('answers the change history only inside the scope', async () => {
+    const member = await create({ ssn: '219094331' });
+    const url = `/portal/v1/datanet/memberchangehistory?employeeId=${member.employeeNo}`;
+    expect((await call('accountManager', 'GET', url)).statusCode).toBe(200);
+    expect((await call('broker', 'GET', url)).statusCode).toBe(404);
+    expect((await call('accountManager', 'GET', `${url}&dependentId=999999`)).statusCode).toBe(404);
+  });
+
+  it('never answers SSN digits in any body', () => {
+    for (const body of bodies) {
+      for (const digits of ['219094321', '219094322', '219094327', '219094330']) {
+        expect(body).not.toContain(digits);
+      }
+    }
+  });
+});
