@@ -39,7 +39,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, conflict, notFound, type HttpProblem } from '../../platform/http/problem.ts';
+import { badRequest, conflict, forbidden, notFound, type HttpProblem } from '../../platform/http/problem.ts';
 import {
   findDependent,
   findScopedEmployee,
@@ -421,6 +421,9 @@ export async function updateDependentRecord(
     );
     refuseUnsupported(input, settings);
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminatedEdit);
+    if (input.ssn !== undefined && !principal.permissions.has(PERMISSIONS.viewSsn)) {
+      throw forbidden('Changing an SSN needs the permission to view SSNs.');
+    }
     if (!personCodeChangeAllowed(d.person_code, input.personCode, d.allow_person_code_edit)) {
       throw badRequestOf({ personCode: MEMBER_RECORD_MESSAGES.personCodeNotEditable });
     }

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DependentDetail } from '@pillar/domain';
+import { apiRequest } from '../../../../shared/api/api-client.ts';
+import { DEPENDENT_TITLES, afterDependentWrite, dependentPath } from './dependent-keys.ts';
+
+/** PUT .../termination, DELETE .../termination and PATCH .../reinstatement of a dependent. */
+export function useDependentLifecycle(orgId: number, employeeNo: number, dependentNo: number) {
+  const client = useQueryClient();
+  const path = dependentPath(orgId, employeeNo, dependentNo);
+  const after = (detail: DependentDetail) => afterDependentWrite(client, orgId, detail);
+  const terminate = useMutation({
+    mutationFn: (terminationDate: string) =>
+      apiRequest<DependentDetail>('portal', `${path}/termination`, {
+        method: 'PUT',
+        body: { terminationDate },
+      }),
+    meta: { title: DEPENDENT_TITLES.terminate, method: 'PUT' },
+    onSuccess: after,
+  });
+  const removeTermination = useMutation({
+    mutationFn: () =>
+      apiRequest<DependentDetail>('portal', `${path}/termination`, { method: 'DELETE' }),
+    meta: { title: DEPENDENT_TITLES.removeTermination, method: 'DELETE' },
+    onSuccess: after,
+  });
+  const reinstate = useMutation({
+    mutationFn: (reinstateDate: string) =>
+      apiRequest<DependentDetail>('portal', `${path}/reinstatement`, {
+        method: 'PATCH',
+        body: { reinstateDate },
+      }),
+    meta: { title: DEPENDENT_TITLES.reinstate, method: 'PATCH' },
+    onSuccess: after,
+  });
+  return { terminate, removeTermination, reinstate };
+}
