@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PreparedStatementClient } from './prepared-statement-client.ts';
 import type { DB } from './schema.ts';
 
 const DATE_OID = 1082;
@@ -29,7 +30,11 @@ export async function openDatabase(config: Config['database']): Promise<Database
   if (config.url) {
     pg.types.setTypeParser(DATE_OID, keepText);
     pg.types.setTypeParser(INT8_OID, toNumber);
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: config.poolSize,
+      Client: PreparedStatementClient,
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
   }
