@@ -148,6 +148,55 @@ describe('the demo members', () => {
     expect(new Set(all).size).toBe(all.length);
   });
 
+  it('give members their record histories, divisions and packages where supported', async () => {
+    const { rows } = await sql<{
+      employees: number;
+      without_assignment: number;
+      division_org_members: number;
+      with_division: number;
+      with_package: number;
+      outside_division_orgs: number;
+      division_rows: number;
+      package_rows: number;
+      client_id_rows: number;
+      prior_groups: number;
+      programs: number;
+      unsupported_programs: number;
+    }>`
+      select count(*)::int as employees,
+             count(*) filter (where not exists (select 1 from member_group_assignment a
+               where a.employee_no = e.employee_no and a.benefit_group_no = e.benefit_group_no
+                 and a.expiration_date is null))::int as without_assignment,
+             count(*) filter (where o.supports_divisions)::int as division_org_members,
+             count(*) filter (where o.supports_divisions and e.division_no is not null)::int as with_division,
+             count(*) filter (where o.supports_divisions and e.benefit_package_no is not null)::int as with_package,
+             count(*) filter (where not o.supports_divisions
+               and (e.division_no is not null or e.benefit_package_no is not null))::int as outside_division_orgs,
+             (select count(*)::int from member_division_history) as division_rows,
+             (select count(*)::int from member_benefit_package_history) as package_rows,
+             (select count(*)::int from member_client_id_history) as client_id_rows,
+             (select count(*)::int from member_group_assignment where expiration_date is not null) as prior_groups,
+             (select count(*)::int from member_incentive_program) as programs,
+             (select count(*)::int from member_incentive_program mp join employee e2 using (employee_no)
+               where not exists (select 1 from benefit_group_incentive_program gp
+                 where gp.benefit_group_no = e2.benefit_group_no and gp.program = mp.program)) as unsupported_programs
+        from employee e join organization o on o.organization_no = e.organization_no`.execute(
+      t.ctx.db,
+    );
+    const r = rows[0]!;
+    expect(r.without_assignment).toBe(0);
+    expect(r.division_org_members).toBeGreaterThan(0);
+    expect(r.with_division).toBe(r.division_org_members);
+    expect(r.with_package).toBe(r.division_org_members);
+    expect(r.outside_division_orgs).toBe(0);
+    expect(r.division_rows).toBe(r.with_division);
+    expect(r.package_rows).toBe(r.with_package);
+    expect(r.client_id_rows).toBeGreaterThan(r.employees / 12);
+    expect(r.prior_groups).toBeGreaterThan(0);
+    expect(r.programs).toBeGreaterThan(0);
+    expect(r.unsupported_programs).toBe(0);
+  });
+
   it('scale to an exact number of employees for benchmarks, about 1.5 dependents each', async () => {
     const organizations = await t.ctx.db
       .selectFrom('organization')

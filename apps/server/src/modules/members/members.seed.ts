@@ -564,6 +564,92 @@ async function withoutIndexesAndForeignKeys(
   }
 }
 
+/**
+ * What the member page shows beside the employee row (issue 4), derived set-wise from the
+ * employees just loaded (numbers above `after`), so it is deterministic and costs a few
+ * statements however many members there are: a division and benefit package where the
+ * organization supports divisions (each with its history row), the group assignment history
+ * (some members came from another group of their organization), earlier client IDs for one member
+ * in eight, and incentive programs where the group supports them (mandatory ones always).
+ * COB flags are set by buildEmployee where the organization uses COB.
+ */
+async function seedMemberRecords(db: Kysely<DB>, after: number, today: string): Promise<void> {
+  await sql`
+    update employee e
+       set division_no = d.division_no,
+           division_effective_date = greatest(e.group_effective_date, d.effective_date)
+      from (select division_no, benefit_group_no, effective_date,
+                   row_number() over (partition by benefit_group_no order by division_no) - 1 as k,
+                   count(*) over (partition by benefit_group_no) as n
+              from division) d, organization o
+     where e.employee_no > ${after} and d.benefit_group_no = e.benefit_group_no
+       and d.k = e.employee_no % d.n
+       and o.organization_no = e.organization_no and o.supports_divisions`.execute(db);
+  await sql`
+    update employee e
+       set benefit_package_no = p.benefit_package_no,
+           benefit_package_effective_date = greatest(e.effective_date, p.effective_date),
+           benefit_package_assignment_date = greatest(e.effective_date, p.effective_date)
+      from (select benefit_package_no, organization_no, effective_date,
+                   row_number() over (partition by organization_no order by benefit_package_no) - 1 as k,
+                   count(*) over (partition by organization_no) as n
+              from benefit_package where process_status = 1) p, organization o
+     where e.employee_no > ${after} and p.organization_no = e.organization_no
+       and p.k = e.employee_no % p.n
+       and o.organization_no = e.organization_no and o.supports_divisions`.execute(db);
+  await sql`
+    update employee set group_assignment_date = group_effective_date
+     where employee_no > ${after}`.execute(db);
+  await sql`
+    insert into member_group_assignment (employee_no, benefit_group_no, record_type,
+           effective_date, expiration_date, assignment_date, created_by, updated_by)
+    select e.employee_no, e.benefit_group_no, 1, e.group_effective_date, null::date,
+           e.group_effective_date, null::integer, null::integer
+      from employee e where e.employee_no > ${after}
+    union all
+    select e.employee_no, prior.benefit_group_no, 1, e.original_effective_date,
+           e.group_effective_date - 1, e.original_effective_date, null::integer, null::integer
+      from employee e
+      join lateral (select g.benefit_group_no from benefit_group g
+                     where g.organization_no = e.organization_no
+                       and g.benefit_group_no <> e.benefit_group_no
+                     order by g.benefit_group_no limit 1) prior on true
+     where e.employee_no > ${after} and e.group_effective_date > e.original_effective_date
+       and e.employee_no % 3 = 0`.execute(db);
+  await sql`
+    insert into member_division_history (employee_no, benefit_group_no, division_no,
+           effective_date, assignment_date, created_by, updated_by)
+    select employee_no, benefit_group_no, division_no, division_effective_date,
+           division_effective_date, null::integer, null::integer
+      from employee where employee_no > ${after} and division_no is not null`.execute(db);
+  await sql`
+    insert into member_benefit_package_history (employee_no, benefit_package_no, effective_date,
+           assignment_date, created_by, updated_by)
+    select employee_no, benefit_package_no, benefit_package_effective_date,
+           benefit_package_assignment_date, null::integer, null::integer
+      from employee where employee_no > ${after} and benefit_package_no is not null`.execute(db);
+  await sql`
+    insert into member_client_id_history (employee_no, historical_id, effective_date,
+           created_at, updated_at, created_by, updated_by)
+    select employee_no, right(generated_id, 7), original_effective_date,
+           least(original_effective_date + (employee_no % 400), ${today}::date)::timestamptz,
+           least(original_effective_date + (employee_no % 400), ${today}::date)::timestamptz,
+           null::integer, null::integer
+      from employee
+     where employee_no > ${after} and client_id is not null and employee_no % 8 = 3`.execute(db);
+  await sql`
+    insert into member_incentive_program (employee_no, dependent_no, program, enrolled,
+           effective_date, termination_date, mandatory, created_by, updated_by)
+    select e.employee_no, null, gp.program, true, e.group_effective_date,
+           case when e.expiration_date is null then null
+                else greatest(e.expiration_date, e.group_effective_date) end,
+           gp.mandatory, null::integer, null::integer
+      from employee e
+      join benefit_group_incentive_program gp on gp.benefit_group_no = e.benefit_group_no
+     where e.employee_no > ${after}
+       and (gp.mandatory or (e.employee_no + length(gp.program)) % 4 = 0)`.execute(db);
+}
+
 export async function seedMembers(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const random = context.randomFor('members');
   const ssn = createSsnProtector(context.ssnKey);
@@ -664,6 +750,8 @@ export async function seedMembers(db: Kysely<DB>, context: SeedContext): Promise
     const bulk = total >= BULK_THRESHOLD;
     if (bulk) await withoutIndexesAndForeignKeys(conn, ['employee', 'dependent'], load);
     else await load();
+    // The record histories are demo detail for the member page: a benchmark load goes without.
+    if (!bulk) await seedMemberRecords(conn, Number(start.n), today);
 
     await sql`select setval(pg_get_serial_sequence('employee', 'employee_no'), greatest(${employeeNo}, 1))`.execute(
       conn,
