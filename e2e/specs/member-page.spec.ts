@@ -61,10 +61,18 @@ function addDays(iso: string, days: number): string {
 }
 
 /** Picks an option of the antd select labelled so inside a scope. */
-async function choose(scope: Locator, label: string, option: string | RegExp): Promise<void> {
+async function choose(
+  scope: Locator,
+  label: string,
+  option: string | RegExp,
+  type?: string,
+): Promise<void> {
   const page = scope.page();
-  const box = scope.getByRole('combobox', { name: label, exact: true });
+  // A required field's name starts with antd's '*' mark.
+  const box = scope.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}$`) });
   await box.click();
+  // Long lists are virtual: typing brings the option into view.
+  if (type) await box.fill(type);
   const list = `${await box.getAttribute('id')}_list`;
   const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
   await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
@@ -136,11 +144,11 @@ test('the account manager creates a member and takes it through every action', a
   await create.getByLabel('SSN', { exact: true }).fill(ssn);
   await create.getByLabel('Address 1', { exact: true }).fill('12 Harbor Road');
   await create.getByLabel('City', { exact: true }).fill('Springfield');
-  await choose(create, 'State', 'OH');
+  await choose(create, 'State', 'OH', 'OH');
   await create.getByLabel('Zip', { exact: true }).fill('43004');
   await create.getByLabel('Email', { exact: true }).fill('rowan.pagetest@example.com');
   await create.getByLabel('Effective Date', { exact: true }).fill(shown(effective));
-  await choose(create, 'Group', `(${first.benefitGroupId})`);
+  await choose(create, 'Group', `(${first.benefitGroupId})`, first.benefitGroupId);
   await checkA11y(page);
   await page.screenshot({ path: testInfo.outputPath('create-member.png') });
   await createButton.click();
@@ -155,6 +163,30 @@ test('the account manager creates a member and takes it through every action', a
   await expect(panel(page, 'Dependents')).toBeVisible();
   await checkA11y(page);
   await page.screenshot({ path: testInfo.outputPath('member-page.png'), fullPage: true });
+
+  // Add a dependent from the Dependents panel (55% drawer).
+  await panel(page, 'Dependents').getByRole('button', { name: 'Add Dependent' }).click();
+  const dependent = page.getByRole('form', { name: 'Add Dependent' });
+  await expect(dependent).toBeVisible();
+  await dependent.getByLabel('First Name', { exact: true }).fill('Sage');
+  await dependent.getByLabel('Last Name', { exact: true }).fill(lastName);
+  await dependent.getByLabel('Birth Date', { exact: true }).fill('06/30/1988');
+  await choose(dependent, 'Gender', 'Male');
+  await choose(dependent, 'Relationship', 'Spouse');
+  await dependent.getByLabel('SSN', { exact: true }).fill(`8${ssn.slice(1)}`);
+  if (await dependent.getByLabel('Address 1', { exact: true }).isVisible()) {
+    await dependent.getByLabel('Address 1', { exact: true }).fill('12 Harbor Road');
+    await dependent.getByLabel('City', { exact: true }).fill('Springfield');
+    await choose(dependent, 'State', 'OH', 'OH');
+    await dependent.getByLabel('Zip', { exact: true }).fill('43004');
+  }
+  await dependent.getByLabel('Effective Date', { exact: true }).fill(shown(effective));
+  await dependent.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectNotice(page, 'Create Dependent');
+  await expect(dependent).toBeHidden();
+  await expect(
+    panel(page, 'Dependents').getByRole('link', { name: `${lastName}, Sage` }),
+  ).toBeVisible();
 
   // The SSN is masked until revealed.
   const details = page.getByRole('form', { name: 'Member Details' });
@@ -187,7 +219,7 @@ test('the account manager creates a member and takes it through every action', a
       'Change Group Assignment: You need to change the group or division to update group assignment.',
     ),
   ).toBeVisible();
-  await choose(groupForm, 'Group', `(${second.benefitGroupId})`);
+  await choose(groupForm, 'Group', `(${second.benefitGroupId})`, second.benefitGroupId);
   await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
   await expectNotice(page, 'Change Group Assignment');
@@ -263,7 +295,7 @@ test('the account manager creates a member and takes it through every action', a
   await expectNotice(page, 'Terminate Employee');
   await expect(statusOf(page)).toHaveText('Terminated');
   const reinstate = panel(page, 'Eligibility Actions');
-  await choose(reinstate, 'Group', `(${first.benefitGroupId})`);
+  await choose(reinstate, 'Group', `(${first.benefitGroupId})`, first.benefitGroupId);
   await reinstate
     .getByLabel('Reinstatement Date', { exact: true })
     .fill(shown(addDays(terminationDate, 1)));

@@ -12,6 +12,8 @@ export async function invalidateEmployee(
 ): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: employeeKey(orgId, employeeNo) }),
+    // A termination ends the member's dependents too.
+    queryClient.invalidateQueries({ queryKey: ['portal', 'organizations', orgId, 'dependents'] }),
     queryClient.invalidateQueries({ queryKey: ['portal', `/organizations/${orgId}`] }),
     queryClient.invalidateQueries({ queryKey: ['portal', ''] }),
   ]);

@@ -9,6 +9,7 @@ import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
 import { CoveragePanel } from '../../id-cards/coverage-panel.tsx';
 import { useEmployee } from '../api/get-employee.ts';
+import { AddDependentDrawer } from '../dependent-form/add-dependent-drawer.tsx';
 import { MemberDetailsForm } from '../member-form/member-details-form.tsx';
 import { BenefitPackagePanel } from './benefit-package-panel.tsx';
 import { DependentsPanel } from './dependents-panel.tsx';
@@ -85,7 +86,17 @@ function MemberWorkspace({
           {employee.settings.supportsDivisions && (
             <BenefitPackagePanel key={`package-${version}`} employee={employee} />
           )}
-          <DependentsPanel employee={employee} />
+          <DependentsPanel
+            employee={employee}
+            renderAddDrawer={({ open, onClose }) => (
+              <AddDependentDrawer
+                organizationNo={orgId}
+                employeeNo={employee.employeeNo}
+                open={open}
+                onClose={onClose}
+              />
+            )}
+          />
           <CoveragePanel
             organizationNo={orgId}
             employeeNo={employee.employeeNo}
