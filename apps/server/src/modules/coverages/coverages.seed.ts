@@ -115,8 +115,6 @@ export async function seedCoverages(db: Kysely<DB>, context: SeedContext): Promi
       group_number: p.vendorGroup,
       supports_temp_card: p.tempCards,
       supports_new_card_request: p.newCards,
-      created_by: null,
-      updated_by: null,
     };
     const alternateId = random.chance(0.6) ? `A${random.digits(9)}` : null;
     const contract = random.chance(0.5) ? `C${random.digits(6)}` : null;

@@ -632,3 +632,21 @@ describe('the public temp card link', () => {
     expect((await verify(token, answersOf(e), '192.0.2.100')).statusCode).toBe(200);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every coverage and temp card route', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode, json.body.slice(0, 500)).toBe(200);
+    const paths = Object.keys(json.json<{ paths: Record<string, unknown> }>().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/portal/v1/organizations/{orgId}/employees/{employeeId}/coverages',
+        '/portal/v1/organizations/{orgId}/employees/{employeeId}/tempIDCard',
+        '/portal/v1/organizations/{orgId}/employees/{employeeId}/coverages/{coverageId}/new-card',
+        '/portal/v1/organizations/{orgId}/employees/{employeeId}/emailTempCard',
+        '/portal/v1/temp-id-cards/{token}',
+        '/portal/v1/temp-id-cards/{token}/verify',
+      ]),
+    );
+  });
+});
