@@ -453,6 +453,18 @@ async function saveIncentivePrograms(
       effective_date: program.effectiveDate ?? null,
       termination_date: program.terminationDate ?? null,
     };
+    const effective =
+      program.effectiveDate !== undefined ? next.effective_date : (existing.effective_date ?? null);
+    const termination =
+      program.terminationDate !== undefined
+        ? next.termination_date
+        : (existing.termination_date ?? null);
+    if (effective && termination && termination < effective) {
+      fieldError(
+        `incentivePrograms.${index}.terminationDate`,
+        MEMBER_RECORD_MESSAGES.incentiveProgramDates,
+      );
+    }
     const before = {
       enrolled: existing.enrolled ?? false,
       effective_date: existing.effective_date ?? null,
@@ -463,7 +475,7 @@ async function saveIncentivePrograms(
       ['effective_date', 'effectiveDate'],
       ['termination_date', 'terminationDate'],
     ] as const) {
-      if (program[label === 'enrolled' ? 'enrolled' : label] === undefined) continue;
+      if (program[label] === undefined) continue;
       if (String(before[column]) !== String(next[column])) {
         changes.push({
           field: `incentivePrograms.${program.key}.${label}`,

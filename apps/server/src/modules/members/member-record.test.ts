@@ -327,6 +327,97 @@ describe('read and edit', () => {
     expect(allowed.json<EmployeeDetail>().personCode).toBe(2);
   });
 
+  it('keeps incentive programs the group supports, refusing others', async () => {
+    const groupNo = groups[0]!.benefit_group_no;
+    await t.ctx.db
+      .deleteFrom('benefit_group_incentive_program')
+      .where('benefit_group_no', '=', groupNo)
+      .execute();
+    await t.ctx.db
+      .insertInto('benefit_group_incentive_program')
+      .values([
+        {
+          benefit_group_no: groupNo,
+          organization_no: orgNo,
+          program: 'asthma',
+          mandatory: false,
+          created_by: null,
+          updated_by: null,
+        },
+        {
+          benefit_group_no: groupNo,
+          organization_no: orgNo,
+          program: 'copd',
+          mandatory: true,
+          created_by: null,
+          updated_by: null,
+        },
+      ])
+      .execute();
+    const member = await create({
+      ssn: '219094340',
+      incentivePrograms: [{ key: 'asthma', enrolled: true, effectiveDate: '2024-02-01' }],
+    });
+    expect(member.incentivePrograms).toEqual([
+      {
+        key: 'asthma',
+        label: 'Asthma',
+        enrolled: true,
+        effectiveDate: '2024-02-01',
+        terminationDate: null,
+        mandatory: false,
+      },
+      {
+        key: 'copd',
+        label: 'COPD',
+        enrolled: false,
+        effectiveDate: null,
+        terminationDate: null,
+        mandatory: true,
+      },
+    ]);
+    const body = { firstName: 'Rita', lastName: 'Moreno', birthdate: '1985-04-12', gender: 'F' };
+    const unsupported = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      incentivePrograms: [{ key: 'diabetic', enrolled: true }],
+    });
+    expect(unsupported.json<Problem>().params).toEqual({
+      'incentivePrograms.0.key': MEMBER_RECORD_MESSAGES.incentiveProgramNotSupported,
+    });
+    const backwards = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      incentivePrograms: [{ key: 'asthma', enrolled: true, terminationDate: '2024-01-15' }],
+    });
+    expect(backwards.json<Problem>().params).toEqual({
+      'incentivePrograms.0.terminationDate': MEMBER_RECORD_MESSAGES.incentiveProgramDates,
+    });
+    const ended = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      ...body,
+      incentivePrograms: [{ key: 'asthma', enrolled: false, terminationDate: '2024-06-30' }],
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json<EmployeeDetail>().incentivePrograms[0]).toMatchObject({
+      enrolled: false,
+      effectiveDate: '2024-02-01',
+      terminationDate: '2024-06-30',
+    });
+    const rows = await t.ctx.db
+      .selectFrom('member_change_history')
+      .select(['field', 'old_value', 'new_value'])
+      .where('employee_no', '=', member.employeeNo)
+      .where('event', '=', 'update')
+      .orderBy('field')
+      .execute();
+    expect(rows).toEqual([
+      { field: 'incentivePrograms.asthma.enrolled', old_value: 'true', new_value: 'false' },
+      {
+        field: 'incentivePrograms.asthma.terminationDate',
+        old_value: null,
+        new_value: '2024-06-30',
+      },
+    ]);
+  });
+
   it('reveals the SSN only with the permission, and audits each reveal', async () => {
     const member = await create({ ssn: '219094326' });
     const url = `${base()}/${member.employeeNo}/ssn`;
