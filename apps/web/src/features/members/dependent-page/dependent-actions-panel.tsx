@@ -1,4 +1,4 @@
-import { Alert, Button, Form, Popconfirm, Space, Typography } from 'antd';
+import { Button, Form, Popconfirm, Space, Typography } from 'antd';
 import {
   FIELD_LABELS,
   MEMBER_RECORD_CONFIRMATIONS,
@@ -37,7 +37,12 @@ export function DependentActionsPanel({ dependent }: { dependent: DependentDetai
   const actions = dependent.actions;
 
   if (actions.reinstateBlockedMessage) {
-    return <Alert type="warning" showIcon title={actions.reinstateBlockedMessage} />;
+    // The page shows the reason above the form.
+    return (
+      <Typography.Paragraph type="secondary">
+        No status actions while the member is terminated.
+      </Typography.Paragraph>
+    );
   }
   if (!actions.terminate && !actions.reinstate && !actions.removeTermination) {
     return (

@@ -157,7 +157,7 @@ export default function DependentPage() {
               type="warning"
               showIcon
               title={dependent.actions.reinstateBlockedMessage}
-              style={{ marginBottom: 16 }}
+              style={{ margin: '8px 0 16px' }}
             />
           )}
           <Row gutter={16}>

@@ -1,0 +1,277 @@
+// The dependent page (spec 1 §2, §4, §5, §8): the account manager adds a dependent of their own
+// through the API and takes it through every action on the page; a dependent of a terminated
+// member shows why nothing can be done. Only the dependent this spec creates is changed.
+import { type Locator, type Page } from '@playwright/test';
+import {
+  type BenefitGroup,
+  type DependentDetail,
+  type DependentSearchRow,
+  type EmployeeSearchRow,
+  type OrganizationDetail,
+  type OrganizationSummary,
+  type Page as ResultPage,
+} from '@pillar/domain';
+import {
+  accessTokenOf,
+  apiGet,
+  expect,
+  expectNoSeriousA11yViolations,
+  signIn,
+  test,
+} from '../fixtures.ts';
+
+const SCREENSHOTS = process.env.DEPENDENT_SCREENSHOTS;
+
+interface Setting {
+  organization: OrganizationDetail;
+  groups: BenefitGroup[];
+  member: EmployeeSearchRow;
+}
+
+/**
+ * An active organization with dependent alternate groups and two open active groups, and an
+ * active member in one of them.
+ */
+async function findSetting(page: Page): Promise<Setting> {
+  const list = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    '/portal/v1/organizations?processStatus=1&limit=100&sort=name:desc',
+  );
+  for (const summary of list.data) {
+    const organization = await apiGet<OrganizationDetail>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}`,
+    );
+    if (!organization.supportsDependentAlternateGroup || organization.expirationDate) continue;
+    const groups = await apiGet<ResultPage<BenefitGroup>>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}/groups?processStatus=1&limit=100&sort=name:asc`,
+    );
+    const open = groups.data.filter((g) => !g.expirationDate);
+    if (open.length < 2) continue;
+    const members = await apiGet<ResultPage<EmployeeSearchRow>>(
+      page,
+      `/portal/v1/organizations/${summary.organizationNo}/employees?processStatus=active&limit=50&sort=name:desc`,
+    );
+    const member = members.data.find(
+      (m) => m.status === 'active' && open.some((g) => g.benefitGroupNo === m.groupNo),
+    );
+    if (member) return { organization, groups: open, member };
+  }
+  throw new Error('No organization with dependent alternate groups, two open groups and a member');
+}
+
+async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const response = await page.request.post(path, {
+    headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
+    data: body,
+  });
+  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
+  return (await response.json()) as T;
+}
+
+function panel(page: Page, title: string): Locator {
+  return page.locator('.ant-card').filter({
+    has: page.getByRole('heading', { level: 2, name: title, exact: true }),
+  });
+}
+
+async function checkA11y(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await expectNoSeriousA11yViolations(page);
+}
+
+/** Waits for the success notice titled after the action, and closes it. */
+async function expectNotice(page: Page, title: string): Promise<void> {
+  const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
+  await expect(notice.first()).toBeVisible();
+  await expect(notice.first()).toContainText('Success!');
+  await notice.first().locator('.ant-notification-notice-close').click();
+  await expect(notice).toHaveCount(0);
+}
+
+/** Confirms the open Popconfirm with its button. */
+async function confirmPop(page: Page, button: string): Promise<void> {
+  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  await expect(pop).toBeVisible();
+  await pop.getByRole('button', { name: button, exact: true }).click();
+  await expect(pop).toBeHidden();
+}
+
+function statusTag(page: Page): Locator {
+  return page.locator('.page-header .ant-tag');
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+test('the account manager edits, terminates, reinstates and regroups a dependent', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, 'accountManager');
+  const { organization, groups, member } = await findSetting(page);
+  const orgId = organization.organizationNo;
+  const stamp = String(Date.now()).slice(-6);
+  const letters = 'abcdefghij';
+  const firstName = `Quill${letters[Number(stamp[5])]}${letters[Number(stamp[4])]}`;
+  const ssn = `6${stamp}41`.slice(0, 9);
+  const body: Record<string, unknown> = {
+    firstName,
+    lastName: 'Deptest',
+    birthdate: '2012-04-05',
+    gender: 'F',
+    relationship: 3,
+    effectiveDate: '2024-01-01',
+    ssn,
+  };
+  if (organization.SupportsDifferentDependentAddress && organization.requireAddress) {
+    Object.assign(body, { address1: '5 Elm St', city: 'Dover', state: 'DE', zip: '19901' });
+  }
+  const created = await apiPost<DependentDetail>(
+    page,
+    `/portal/v1/organizations/${orgId}/employees/${member.employeeNo}/dependents`,
+    body,
+  );
+
+  await page.goto(
+    `/organizations/${orgId}/employees/${member.employeeNo}/dependents/${created.dependentNo}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: created.fullName })).toBeVisible();
+  const header = page.locator('.page-header');
+  await expect(header).toContainText(organization.name);
+  await expect(header.getByRole('link', { name: created.memberName })).toBeVisible();
+  await expect(header).toContainText('Child');
+  await expect(header).toContainText('01/01/2024');
+  await expect(header).toContainText('From 01/01/2024');
+  await expect(statusTag(page)).toHaveText('Active');
+  await checkA11y(page);
+  await shot(page, 'dependent-page');
+
+  // Dependent Details: Save waits for a change.
+  const details = page.getByRole('form', { name: 'Dependent Details' });
+  const save = details.getByRole('button', { name: 'Save', exact: true });
+  await expect(save).toBeDisabled();
+  const edited = `${firstName}x`;
+  await details.getByLabel('First Name', { exact: true }).fill(edited);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expectNotice(page, 'Update Dependent');
+  await expect(page.getByRole('heading', { level: 1, name: `Deptest, ${edited}` })).toBeVisible();
+  await expect(save).toBeDisabled();
+
+  // The SSN is masked until revealed.
+  const ssnInput = details.getByLabel('SSN', { exact: true });
+  await expect(ssnInput).toHaveValue('XXX-XX-XXXX');
+  await details.getByRole('button', { name: 'Reveal SSN' }).click();
+  await expect(ssnInput).toHaveValue(`${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`);
+  await expect(save).toBeDisabled();
+
+  // Terminate, with the warning that it cannot be undone.
+  const status = panel(page, 'Status');
+  await status.getByLabel('Termination Date').fill('12/31/2023');
+  await status.getByLabel('Termination Date').blur();
+  await expect(status.getByText('cannot be earlier than the effective date')).toBeVisible();
+  await status.getByLabel('Termination Date').fill('06/30/2024');
+  await status.getByRole('button', { name: 'Terminate' }).click();
+  await expect(page.getByText('This action cannot be undone.')).toBeVisible();
+  await checkA11y(page);
+  await confirmPop(page, 'Terminate');
+  await expectNotice(page, 'Terminate Dependent');
+  await expect(statusTag(page)).toHaveText('Terminated');
+  await expect(header).toContainText('From 01/01/2024 to 06/30/2024');
+
+  // Remove the termination (the member is active).
+  await status.getByRole('button', { name: 'Remove Termination' }).click();
+  await confirmPop(page, 'Remove Termination');
+  await expectNotice(page, 'Remove Dependent Termination');
+  await expect(statusTag(page)).toHaveText('Active');
+
+  // Terminate again and reinstate.
+  await status.getByLabel('Termination Date').fill('06/30/2024');
+  await status.getByRole('button', { name: 'Terminate' }).click();
+  await confirmPop(page, 'Terminate');
+  await expectNotice(page, 'Terminate Dependent');
+  await status.getByLabel('Reinstatement Date').fill('08/01/2024');
+  await status.getByRole('button', { name: 'Reinstate' }).click();
+  await expectNotice(page, 'Reinstate Dependent');
+  await expect(statusTag(page)).toHaveText('Active');
+  await expect(header).toContainText('From 08/01/2024');
+  await checkA11y(page);
+
+  // Group Assignment: the current group is listed but disabled.
+  const groupPanel = panel(page, 'Group Assignment');
+  const current = groups.find((g) => g.benefitGroupNo === member.groupNo)!;
+  const other = groups.find((g) => g.benefitGroupNo !== member.groupNo)!;
+  await expect(groupPanel).toContainText(current.name);
+  const box = groupPanel.getByRole('combobox', { name: /Group$/ });
+  await box.click();
+  const dropdown = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(
+    dropdown.locator('.ant-select-item-option-disabled').filter({ hasText: '(current)' }),
+  ).toHaveCount(1);
+  await box.fill(other.benefitGroupId);
+  await dropdown
+    .locator('.ant-select-item-option')
+    .filter({ hasText: `${other.benefitGroupId} - ${other.name}` })
+    .first()
+    .click();
+  await groupPanel.getByLabel('Change Date').fill('09/01/2024');
+  await groupPanel.getByRole('button', { name: 'Change Group' }).click();
+  await confirmPop(page, 'Change Group');
+  await expectNotice(page, 'Change Dependent Group');
+  await expect(groupPanel).toContainText(other.name);
+  await expect(groupPanel).toContainText('Alternate group of the dependent');
+  await checkA11y(page);
+  await shot(page, 'dependent-page-after');
+});
+
+test('a dependent of a terminated member shows why the form is disabled', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'accountManager');
+  const organizations = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    '/portal/v1/organizations?limit=100&sort=name:asc',
+  );
+  let found: DependentSearchRow | undefined;
+  for (const organization of organizations.data) {
+    const members = await apiGet<ResultPage<EmployeeSearchRow>>(
+      page,
+      `/portal/v1/organizations/${organization.organizationNo}/employees?processStatus=terminated&limit=50`,
+    );
+    for (const m of members.data.filter((row) => row.status === 'terminated')) {
+      const dependents = await apiGet<ResultPage<DependentSearchRow>>(
+        page,
+        `/portal/v1/organizations/${organization.organizationNo}/dependents?memberId=${m.generatedId}&limit=20`,
+      );
+      found = dependents.data.find((d) => d.employeeNo === m.employeeNo);
+      if (found) break;
+    }
+    if (found) break;
+  }
+  expect(found, 'a seeded dependent of a terminated member').toBeDefined();
+  const dep = found!;
+  await page.goto(
+    `/organizations/${dep.organizationNo}/employees/${dep.employeeNo}/dependents/${dep.dependentNo}`,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('Dependent cannot be reinstated because the member is terminated.').first(),
+  ).toBeVisible();
+  const details = page.getByRole('form', { name: 'Dependent Details' });
+  await expect(details.getByLabel('First Name', { exact: true })).toBeDisabled();
+  await expect(details.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Reinstate' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Remove Termination' })).toHaveCount(0);
+  await checkA11y(page);
+  await shot(page, 'dependent-of-terminated-member');
+});
+
+test('an unknown dependent shows the not-found page', async ({ page, browserErrors }) => {
+  browserErrors.allow(/Failed to load resource/);
+  await signIn(page, 'accountManager');
+  await page.goto('/organizations/1/employees/1/dependents/999999999');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await checkA11y(page);
+});
