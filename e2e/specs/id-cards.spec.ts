@@ -211,3 +211,50 @@ test('a new card is requested once: the tag appears and the button is disabled',
   await expect(request).toBeDisabled();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('five wrong answers lock the link, and the page says so', async ({ page, browser }) => {
+  await signIn(page, 'superAdmin');
+  const holder = await findCardholder(page, 3);
+  const address = `locked.${Date.now()}@drugstore.example`;
+  const sent = await page.request.post(
+    `/portal/v1/organizations/${holder.organizationNo}/employees/${holder.employeeNo}/emailTempCard`,
+    {
+      headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
+      data: {
+        withVerification: true,
+        recipientEmail: address,
+        bccEmail: [],
+        coverageNo: holder.coverage.coverageNo,
+      },
+    },
+  );
+  expect(sent.ok()).toBe(true);
+  const path = await linkFor(page, address);
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const recipient = await context.newPage();
+    await recipient.goto(path);
+    const form = recipient.getByRole('form', { name: 'Primary cardholder' });
+    await form.getByLabel('Last Name').fill('Nobody');
+    await form.getByLabel('Date of Birth').fill(formatDate(holder.birthdate));
+    await form.getByLabel('Zip Code').fill(holder.zip.slice(0, 5));
+    const submit = form.getByRole('button', { name: 'Download Temp ID Card' });
+    for (const left of [4, 3, 2, 1]) {
+      await submit.click();
+      await expect(recipient.getByRole('alert')).toContainText(
+        `${left} ${left === 1 ? 'attempt' : 'attempts'} left`,
+      );
+    }
+    await submit.click();
+    await expect(recipient.getByRole('alert')).toContainText('locked after too many wrong answers');
+    await expect(submit).toBeDisabled();
+    await expectNoSeriousA11yViolations(recipient);
+
+    await recipient.goto(path);
+    await expect(recipient.getByRole('alert')).toContainText('locked after too many wrong answers');
+    await expect(recipient.getByRole('form', { name: 'Primary cardholder' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
