@@ -234,20 +234,3 @@ export async function findScopedGroup(
     .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
     .executeTakeFirst();
 }
-
-/** One member_change_history row per changed field, or one for an event without a field. */
-export async function insertHistory(
-  db: Kysely<DB>,
-  rows: {
-    changed_by: number;
-    employee_no: number;
-    dependent_no: number;
-    event: string;
-    field: string | null;
-    old_value: string | null;
-    new_value: string | null;
-  }[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('member_change_history').values(rows).execute();
-}

@@ -30,6 +30,7 @@ import {
   type DependentRecordParams,
   type DependentReinstatementBody,
   type DependentSsnBody,
+  type MemberHistoryEvent,
   type MemberRecordParams,
   type OrganizationMemberSettings,
   type SsnAnswer,
@@ -39,19 +40,25 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, conflict, forbidden, notFound, type HttpProblem } from '../../platform/http/problem.ts';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  type HttpProblem,
+} from '../../platform/http/problem.ts';
 import {
   findDependent,
   findScopedEmployee,
   findScopedGroup,
   insertDependent,
-  insertHistory,
   listScopedGroups,
   lockDependent,
   updateDependent,
   type DependentRow,
   type EmployeeRef,
 } from './dependent-record.repo.ts';
+import { writeMemberHistory } from './member-history.ts';
 import type { DependentTable } from './members.tables.ts';
 
 /*
@@ -241,7 +248,7 @@ export async function getDependentSsn(
   const ssn = dependent.ssn_encrypted ? formatSsn(deps.ssn.decrypt(dependent.ssn_encrypted)) : null;
   await writeAudit(deps.db, {
     actorUserNo: principal.userNo,
-    action: 'dependent.ssn_view',
+    action: 'dependent.ssn-reveal',
     entity: 'dependent',
     entityId: dependent.dependent_no,
     detail: {
@@ -285,25 +292,22 @@ interface HistoryChange {
   new: string | null;
 }
 
+/** The dependent's member_change_history rows (member-history.ts); an event alone when no field changed. */
 async function writeHistory(
   db: Db,
   principal: Principal,
   d: { employee_no: number; dependent_no: number },
-  event: string,
+  event: MemberHistoryEvent,
   changes: HistoryChange[],
 ): Promise<void> {
-  await insertHistory(
-    db,
-    changes.map((c) => ({
-      changed_by: principal.userNo,
-      employee_no: d.employee_no,
-      dependent_no: d.dependent_no,
-      event,
-      field: c.field,
-      old_value: c.old,
-      new_value: c.new,
-    })),
-  );
+  const fields = changes.filter((c) => c.field !== null);
+  await writeMemberHistory(db, {
+    changedBy: principal.userNo,
+    target: { employeeNo: d.employee_no, dependentNo: d.dependent_no },
+    event,
+    changes: fields.map((c) => ({ field: c.field!, oldValue: c.old, newValue: c.new })),
+    always: true,
+  });
 }
 
 function refuseUnsupported(input: Record<string, unknown>, settings: OrganizationMemberSettings) {
@@ -377,17 +381,7 @@ export async function createDependent(
       principal,
       { employee_no: employee.employee_no, dependent_no: no },
       MEMBER_HISTORY_EVENTS.create,
-      [
-        {
-          field: null,
-          old: null,
-          new: formatMemberName({
-            firstName: input.firstName,
-            middleInitial: input.middleInitial ?? null,
-            lastName: input.lastName,
-          }),
-        },
-      ],
+      [],
     );
     return no;
   });

@@ -428,7 +428,7 @@ describe('SSN', () => {
     const audit = await t.ctx.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('action', '=', 'dependent.ssn_view')
+      .where('action', '=', 'dependent.ssn-reveal')
       .where('entity_id', '=', String(dep.dependentNo))
       .execute();
     expect(audit).toHaveLength(1);
@@ -449,7 +449,7 @@ describe('SSN', () => {
     expect((await call('accountManager', 'GET', url)).json()).toEqual({ ssn: '345-67-8901' });
     const rows = (await history(dep.dependentNo)).filter((r) => r.field === 'ssn');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ old_value: 'changed', new_value: 'changed' });
+    expect(rows[0]).toMatchObject({ old_value: null, new_value: 'changed' });
     expect((await call('clientNoSsn', 'PUT', url, { ssn: '345-67-8901' })).statusCode).toBe(403);
   });
 });
