@@ -402,6 +402,12 @@ export async function verifyTempCardLink(
         .insertInto('temp_card_verify_failure')
         .values({ client_ip: clientIp, link_no: link.link_no })
         .execute();
+      // Only the window counts: older failures of this address are dropped as new ones come.
+      await tx
+        .deleteFrom('temp_card_verify_failure')
+        .where('client_ip', '=', clientIp)
+        .where('at', '<', sql<Date>`now() - make_interval(mins => ${TEMP_CARD_IP_WINDOW_MINUTES})`)
+        .execute();
       await writeAudit(tx, {
         actorUserNo: null,
         action: updated?.locked_at ? 'temp_card.link_locked' : 'temp_card.link_refused',
