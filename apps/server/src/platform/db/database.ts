@@ -35,6 +35,10 @@ export async function openDatabase(config: Config['database']): Promise<Database
       max: config.poolSize,
       Client: PreparedStatementClient,
     });
+    // An idle connection the server closes (a restart, a dropped test database) must not take
+    // the process down: the pool discards it and opens another on the next query, and a query
+    // that was using it fails with the same error on its own.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
   }
