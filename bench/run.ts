@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
+import { databaseBackendPids, startCpuMeter } from './lib/cpu.ts';
 import { createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
 import { runLoad } from './lib/load.ts';
 import { dashboardRequests, readDashboardDataset, type DashboardDataset } from './lib/dashboard.ts';
@@ -304,14 +305,19 @@ async function main(): Promise<number> {
       await settle(server.baseUrl);
     }
     log(`${scenario.name}: ${durationSeconds} s at ${connections} connections`);
+    // The pool is open after the warm-up; its backends are the ones whose CPU counts.
+    const backends = database.name ? databaseBackendPids(database.name) : [];
     const rss = watchRss(server.pid);
+    const cpu = startCpuMeter(server.pid, backends);
     const result = await runLoad({ ...load, durationSeconds });
+    const cpuMs = cpu.stop(result.requests);
     await settle(server.baseUrl);
     const peakRss = rss.stop();
     reports.push({
       name: scenario.name,
       persona: scenario.persona,
       ...result,
+      cpuMsPerRequest: cpuMs,
       serverPeakRssMb: toMb(peakRss),
       budget: {
         ...(scenario.budget ?? COMPARISON_BUDGET),
@@ -320,7 +326,8 @@ async function main(): Promise<number> {
     });
     log(
       `${scenario.name}: p50 ${result.latencyMs.p50} ms, p95 ${result.latencyMs.p95} ms, ` +
-        `p99 ${result.latencyMs.p99} ms, ${result.requestsPerSecond} req/s`,
+        `p99 ${result.latencyMs.p99} ms, ${result.requestsPerSecond} req/s; CPU per request: ` +
+        `server ${cpuMs.serverMsPerRequest ?? '?'} ms, database ${cpuMs.databaseMsPerRequest ?? '(in the server)'} ms`,
     );
   }
   let files: FilesBenchReport | undefined;

@@ -25,6 +25,11 @@ export const DASHBOARD_BUDGET: Budget = {
 export interface ScenarioReport extends LoadResult {
   name: string;
   persona: string;
+  /**
+   * CPU milliseconds per request while measured: the API process, and the PostgreSQL backends of
+   * its pool (null on PGlite, where the database runs inside the server).
+   */
+  cpuMsPerRequest: { serverMsPerRequest: number | null; databaseMsPerRequest: number | null };
   /** Highest resident memory of the server process seen while this scenario ran. */
   serverPeakRssMb: number | null;
   budget: Budget & { p95WithinComparison: boolean };

@@ -34,6 +34,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   PGLITE_DIR: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * Prepare parameterised statements per connection (plans reused). Turn off behind a pooler
+   * that shares server connections between clients without tracking them (PgBouncer's
+   * transaction mode before 1.21).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool(true),
 
   /** Base64 of 32 bytes; generated into the data directory when unset. */
   SSN_ENCRYPTION_KEY: z.string().optional(),
@@ -103,7 +109,13 @@ export interface Config {
   environment: (typeof ENVIRONMENTS)[number];
   penTest: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  database: { url?: string; pgliteDir: string; poolSize: number };
+  database: {
+    url?: string;
+    pgliteDir: string;
+    poolSize: number;
+    /** PostgreSQL: prepare parameterised statements (default true). */
+    preparedStatements?: boolean;
+  };
   dataDir: string;
   ssnEncryptionKey?: string;
   /** File storage: `file://` folder (default `$DATA_DIR/files`) or `s3://bucket`. */
@@ -199,6 +211,7 @@ export function loadConfig(
       url: e.DATABASE_URL || undefined,
       pgliteDir: path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(e.DATA_DIR, 'db')),
       poolSize: e.DATABASE_POOL_SIZE,
+      preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     },
     dataDir,
     ssnEncryptionKey: e.SSN_ENCRYPTION_KEY,

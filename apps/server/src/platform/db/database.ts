@@ -33,7 +33,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     const pool = new pg.Pool({
       connectionString: config.url,
       max: config.poolSize,
-      Client: PreparedStatementClient,
+      ...(config.preparedStatements === false ? {} : { Client: PreparedStatementClient }),
     });
     // An idle connection the server closes (a restart, a dropped test database) must not take
     // the process down: the pool discards it and opens another on the next query, and a query
