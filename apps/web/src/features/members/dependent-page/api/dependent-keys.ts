@@ -48,7 +48,9 @@ export async function afterDependentWrite(
   }
   await Promise.all([
     client.invalidateQueries({ queryKey: ['portal', 'organizations', orgId, 'dependents'] }),
-    client.invalidateQueries({ queryKey: ['portal', 'dependents'] }),
+    // The searches' keys start with their base path: the organization's, or '' across them.
+    client.invalidateQueries({ queryKey: ['portal', `/organizations/${orgId}`] }),
+    client.invalidateQueries({ queryKey: ['portal', ''] }),
     detail
       ? client.invalidateQueries({
           queryKey: [
