@@ -104,7 +104,7 @@ export async function buildApp(
       serializers: { req: serializeRequest },
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
     },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   }).withTypeProvider<ZodTypeProvider>();

@@ -28,6 +28,13 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   PILLAR_ENV: z.enum(ENVIRONMENTS).default('demo'),
   PEN_TEST: bool(false),
+  /**
+   * Which hops may tell the client's address in X-Forwarded-For: addresses or CIDRs, comma
+   * separated ('loopback', 'linklocal' and 'uniquelocal' name those ranges), or 'true' for any.
+   * The default trusts proxies on private networks only, so a client on the internet cannot
+   * choose the address that sign-in lockouts, throttles and the audit log see.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('loopback,linklocal,uniquelocal'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   DATABASE_URL: z.string().optional(),
@@ -109,6 +116,8 @@ export interface Config {
   environment: (typeof ENVIRONMENTS)[number];
   penTest: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Fastify's trustProxy: true, or the trusted hops as a comma-separated list. */
+  trustProxy: true | string;
   database: {
     url?: string;
     pgliteDir: string;
@@ -207,6 +216,7 @@ export function loadConfig(
     environment: e.PILLAR_ENV,
     penTest: e.PEN_TEST,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     database: {
       url: e.DATABASE_URL || undefined,
       pgliteDir: path.resolve(REPO_ROOT, e.PGLITE_DIR ?? path.join(e.DATA_DIR, 'db')),
