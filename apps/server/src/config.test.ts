@@ -12,7 +12,7 @@ async function clientAddress(trustProxy: true | string, remoteAddress: string): 
     headers: { 'x-forwarded-for': '203.0.113.9' },
   });
   await app.close();
-  return (response.json() as { ip: string }).ip;
+  return response.json<{ ip: string }>().ip;
 }
 
 describe('TRUST_PROXY', () => {
