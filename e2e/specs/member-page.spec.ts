@@ -71,11 +71,18 @@ async function choose(
   // A required field's name starts with antd's '*' mark.
   const box = scope.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}$`) });
   await box.click();
-  // Long lists are virtual: typing brings the option into view.
-  if (type) await box.fill(type);
   const list = `${await box.getAttribute('id')}_list`;
   const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  // Options carry their label as a title; a RegExp matches part of it.
+  const item = dropdown.getByTitle(option, { exact: true });
+  if (type) {
+    // Long lists are virtual: typing narrows them to the option, which Enter then picks.
+    await box.fill(type);
+    await expect(item).toBeVisible();
+    await box.press('Enter');
+  } else {
+    await item.click();
+  }
   await expect(dropdown).toBeHidden();
 }
 
@@ -148,7 +155,7 @@ test('the account manager creates a member and takes it through every action', a
   await create.getByLabel('Zip', { exact: true }).fill('43004');
   await create.getByLabel('Email', { exact: true }).fill('rowan.pagetest@example.com');
   await create.getByLabel('Effective Date', { exact: true }).fill(shown(effective));
-  await choose(create, 'Group', `(${first.benefitGroupId})`, first.benefitGroupId);
+  await choose(create, 'Group', new RegExp(`\\(${first.benefitGroupId}\\)`), first.benefitGroupId);
   await checkA11y(page);
   await page.screenshot({ path: testInfo.outputPath('create-member.png') });
   await createButton.click();
@@ -157,7 +164,9 @@ test('the account manager creates a member and takes it through every action', a
   const employeeNo = Number(new URL(page.url()).pathname.split('/').pop());
   await expectNotice(page, 'Create Employee');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(lastName);
-  await expect(page.getByRole('link', { name: organization.name })).toBeVisible();
+  await expect(
+    page.locator('.member-summary').getByRole('link', { name: organization.name }),
+  ).toBeVisible();
   await expect(statusOf(page)).toHaveText('Active');
   await expect(panel(page, 'Coverage')).toBeVisible();
   await expect(panel(page, 'Dependents')).toBeVisible();
@@ -219,7 +228,12 @@ test('the account manager creates a member and takes it through every action', a
       'Change Group Assignment: You need to change the group or division to update group assignment.',
     ),
   ).toBeVisible();
-  await choose(groupForm, 'Group', `(${second.benefitGroupId})`, second.benefitGroupId);
+  await choose(
+    groupForm,
+    'Group',
+    new RegExp(`\\(${second.benefitGroupId}\\)`),
+    second.benefitGroupId,
+  );
   await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
   await expectNotice(page, 'Change Group Assignment');
@@ -239,7 +253,7 @@ test('the account manager creates a member and takes it through every action', a
   // Benefit package.
   const pkg = packages[0]!;
   const packageForm = page.getByRole('form', { name: 'Change Benefit Package' });
-  await choose(packageForm, 'Benefit Package', `(${pkg.benefitPackageId})`);
+  await choose(packageForm, 'Benefit Package', `${pkg.name} (${pkg.benefitPackageId})`);
   await packageForm
     .getByLabel('Effective Date', { exact: true })
     .fill(shown(addDays(effective, 30)));
@@ -295,7 +309,12 @@ test('the account manager creates a member and takes it through every action', a
   await expectNotice(page, 'Terminate Employee');
   await expect(statusOf(page)).toHaveText('Terminated');
   const reinstate = panel(page, 'Eligibility Actions');
-  await choose(reinstate, 'Group', `(${first.benefitGroupId})`, first.benefitGroupId);
+  await choose(
+    reinstate,
+    'Group',
+    new RegExp(`\\(${first.benefitGroupId}\\)`),
+    first.benefitGroupId,
+  );
   await reinstate
     .getByLabel('Reinstatement Date', { exact: true })
     .fill(shown(addDays(terminationDate, 1)));

@@ -52,7 +52,6 @@ export function DependentsPanel({ employee, renderAddDrawer }: DependentsPanelPr
         loading={dependents.isLoading}
         dataSource={dependents.data ?? []}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         locale={{ emptyText: <span className="member-panel__muted">No dependents</span> }}
         columns={[
           {

@@ -55,46 +55,52 @@ function HistoryTable({ orgId, employeeNo }: { orgId: number; employeeNo: number
     );
   }
   return (
-    <Table<MemberChangeHistoryRow>
-      rowKey="historyNo"
-      size="small"
-      loading={history.isFetching}
-      dataSource={history.data?.data ?? []}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <span className="member-panel__muted">No changes recorded</span> }}
-      pagination={{
-        current: page,
-        pageSize: DEFAULT_PAGE_SIZE,
-        total: history.data?.totalCount ?? 0,
-        showSizeChanger: false,
-        hideOnSinglePage: true,
-        onChange: setPage,
-      }}
-      columns={[
-        { title: 'When', dataIndex: 'changedAt', render: (at: string) => formatInstant(at) },
-        {
-          title: 'Who',
-          dataIndex: 'changedByName',
-          render: (name: string | null) => name ?? 'System',
-        },
-        {
-          title: 'What',
-          dataIndex: 'event',
-          render: (event: string, row) =>
-            row.dependentNo
-              ? `${EVENT_LABELS[event] ?? event} (dependent)`
-              : (EVENT_LABELS[event] ?? event),
-        },
-        {
-          title: 'Field',
-          dataIndex: 'field',
-          render: (field: string | null) =>
-            field ? ((FIELD_LABELS as Record<string, string>)[field] ?? field) : '—',
-        },
-        { title: 'Old Value', dataIndex: 'oldValue', render: (v: string | null) => v ?? '—' },
-        { title: 'New Value', dataIndex: 'newValue', render: (v: string | null) => v ?? '—' },
-      ]}
-    />
+    <>
+      <div className="member-panel__actions member-history__toolbar">
+        <Button loading={history.isFetching} onClick={() => void history.refetch()}>
+          Refresh
+        </Button>
+      </div>
+      <Table<MemberChangeHistoryRow>
+        rowKey="historyNo"
+        size="small"
+        loading={history.isFetching}
+        dataSource={history.data?.data ?? []}
+        locale={{ emptyText: <span className="member-panel__muted">No changes recorded</span> }}
+        pagination={{
+          current: page,
+          pageSize: DEFAULT_PAGE_SIZE,
+          total: history.data?.totalCount ?? 0,
+          showSizeChanger: false,
+          hideOnSinglePage: true,
+          onChange: setPage,
+        }}
+        columns={[
+          { title: 'When', dataIndex: 'changedAt', render: (at: string) => formatInstant(at) },
+          {
+            title: 'Who',
+            dataIndex: 'changedByName',
+            render: (name: string | null) => name ?? 'System',
+          },
+          {
+            title: 'What',
+            dataIndex: 'event',
+            render: (event: string, row) =>
+              row.dependentNo
+                ? `${EVENT_LABELS[event] ?? event} (dependent)`
+                : (EVENT_LABELS[event] ?? event),
+          },
+          {
+            title: 'Field',
+            dataIndex: 'field',
+            render: (field: string | null) =>
+              field ? ((FIELD_LABELS as Record<string, string>)[field] ?? field) : '—',
+          },
+          { title: 'Old Value', dataIndex: 'oldValue', render: (v: string | null) => v ?? '—' },
+          { title: 'New Value', dataIndex: 'newValue', render: (v: string | null) => v ?? '—' },
+        ]}
+      />
+    </>
   );
 }
 
