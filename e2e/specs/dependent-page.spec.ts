@@ -275,3 +275,61 @@ test('an unknown dependent shows the not-found page', async ({ page, browserErro
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await checkA11y(page);
 });
+
+/** Picks an option of the antd select labelled so inside a scope, and checks it was taken. */
+async function choose(scope: Locator, label: string, option: string): Promise<void> {
+  const page = scope.page();
+  // A required field's name starts with antd's '*' mark.
+  const name = new RegExp(`^(\\* )?${label}$`);
+  const box = scope.getByRole('combobox', { name });
+  const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) });
+  await box.click();
+  const list = `${await box.getAttribute('id')}_list`;
+  const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
+  await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await expect(select).toContainText(option);
+  if (await dropdown.isVisible()) await page.keyboard.press('Escape');
+  await expect(dropdown).toBeHidden();
+}
+
+test('Add Dependent on the member page creates a dependent and lists it', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'accountManager');
+  const { organization, member } = await findSetting(page);
+  const orgId = organization.organizationNo;
+  const stamp = String(Date.now()).slice(-6);
+  const letters = 'abcdefghij';
+  const firstName = `Wren${letters[Number(stamp[5])]}${letters[Number(stamp[4])]}`;
+  await page.goto(`/organizations/${orgId}/employees/${member.employeeNo}`);
+  await page.getByRole('button', { name: 'Add Dependent' }).click();
+  const form = page.getByRole('form', { name: 'Add Dependent' });
+  await expect(form).toBeVisible();
+  // Relationship and effective date are required on create.
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(form.getByText('Relationship is required')).toBeVisible();
+  await expect(form.getByText('Effective Date is required')).toBeVisible();
+  await checkA11y(page);
+  await form.getByLabel('First Name', { exact: true }).fill(firstName);
+  await form.getByLabel('Last Name', { exact: true }).fill('Drawertest');
+  await form.getByLabel('Birth Date', { exact: true }).fill('03/04/2015');
+  await choose(form, 'Gender', 'Male');
+  await choose(form, 'Relationship', 'Child');
+  await form.getByLabel('Effective Date', { exact: true }).fill('02/01/2024');
+  await form.getByLabel('SSN', { exact: true }).fill(`5${stamp}12`.slice(0, 9));
+  if (organization.SupportsDifferentDependentAddress && organization.requireAddress) {
+    await form.getByLabel('Address 1', { exact: true }).fill('9 Oak Ave');
+    await form.getByLabel('City', { exact: true }).fill('Dover');
+    await choose(form, 'State', 'DE');
+    await form.getByLabel('Zip', { exact: true }).fill('19901');
+  }
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expectNotice(page, 'Create Dependent');
+  await expect(form).toBeHidden();
+  const link = page.getByRole('link', { name: new RegExp(`Drawertest, ${firstName}`) });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Drawertest, ${firstName}` }),
+  ).toBeVisible();
+  await checkA11y(page);
+});
