@@ -305,8 +305,9 @@ async function main(): Promise<number> {
       await settle(server.baseUrl);
     }
     log(`${scenario.name}: ${durationSeconds} s at ${connections} connections`);
-    // The pool is open after the warm-up; its backends are the ones whose CPU counts.
-    const backends = database.name ? databaseBackendPids(database.name) : [];
+    // The API's pool: the backends of the bench database, whose CPU is the database's share.
+    const databaseName = database.name;
+    const backends = () => (databaseName ? databaseBackendPids(databaseName) : []);
     const rss = watchRss(server.pid);
     const cpu = startCpuMeter(server.pid, backends);
     const result = await runLoad({ ...load, durationSeconds });

@@ -51,31 +51,43 @@ export interface CpuMeter {
   };
 }
 
-function total(pids: readonly number[]): number | undefined {
-  let sum = 0;
+/** CPU so far of each process that can still be read. */
+function cpuByPid(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const pid of pids) {
     const ms = processCpuMs(pid);
-    if (ms === undefined) return undefined;
-    sum += ms;
+    if (ms !== undefined) cpu.set(pid, ms);
   }
-  return sum;
+  return cpu;
 }
 
-export function startCpuMeter(serverPid: number, backendPids: readonly number[]): CpuMeter {
+/**
+ * Starts counting. `backends` lists the database's backends now and again at the end: a
+ * backend the pool opens during the run counts from zero; one that closes during it is lost
+ * (pools keep their connections while busy, so this is rare).
+ */
+export function startCpuMeter(serverPid: number, backends: () => number[]): CpuMeter {
   const serverStart = processCpuMs(serverPid);
-  const databaseStart = backendPids.length > 0 ? total(backendPids) : undefined;
-  const perRequest = (start: number | undefined, end: number | undefined, requests: number) =>
-    start === undefined || end === undefined || requests === 0
-      ? null
-      : Math.round(((end - start) / requests) * 1000) / 1000;
+  const databaseStart = cpuByPid(backends());
+  const perRequest = (used: number | undefined, requests: number) =>
+    used === undefined || requests === 0 ? null : Math.round((used / requests) * 1000) / 1000;
   return {
-    stop: (requests) => ({
-      serverMsPerRequest: perRequest(serverStart, processCpuMs(serverPid), requests),
-      databaseMsPerRequest: perRequest(
-        databaseStart,
-        backendPids.length > 0 ? total(backendPids) : undefined,
-        requests,
-      ),
-    }),
+    stop: (requests) => {
+      const serverEnd = processCpuMs(serverPid);
+      const databaseEnd = cpuByPid(backends());
+      let databaseUsed: number | undefined;
+      for (const [pid, end] of databaseEnd) {
+        databaseUsed = (databaseUsed ?? 0) + end - (databaseStart.get(pid) ?? 0);
+      }
+      return {
+        serverMsPerRequest: perRequest(
+          serverStart === undefined || serverEnd === undefined
+            ? undefined
+            : serverEnd - serverStart,
+          requests,
+        ),
+        databaseMsPerRequest: perRequest(databaseUsed, requests),
+      };
+    },
   };
 }
