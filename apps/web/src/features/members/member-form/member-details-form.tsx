@@ -97,7 +97,8 @@ function SsnField({
   const reveal = useRevealEmployeeSsn(employee.organizationNo, employee.employeeNo);
   const [notice, noticeHolder] = notification.useNotification();
   const hasSsn = employee.ssn !== null;
-  const locked = readOnly || (hasSsn && !revealed);
+  // Typing an SSN needs the SSN permission too; a stored one is typed over only once revealed.
+  const locked = readOnly || !canReveal || (hasSsn && !revealed);
   return (
     <Form.Item label={FIELD_LABELS.ssn} htmlFor="member-details-ssn">
       {noticeHolder}

@@ -3,8 +3,12 @@ import { useState } from 'react';
 import {
   DEFAULT_PAGE_SIZE,
   FIELD_LABELS,
+  PROCESS_STATUS_LABELS,
+  formatDate,
+  isIsoDate,
   offsetOfPage,
   type MemberChangeHistoryRow,
+  type ProcessStatus,
 } from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
@@ -23,6 +27,31 @@ const EVENT_LABELS: Record<string, string> = {
   'benefit-package-change': 'Benefit package changed',
   'alternate-group-change': 'Alternate group changed',
 };
+
+/** History fields the forms do not label, named as the page shows them. */
+const HISTORY_FIELD_LABELS: Record<string, string> = {
+  ...FIELD_LABELS,
+  expirationDate: 'Termination Date',
+  processStatus: 'Status',
+  division: 'Division',
+  isCOBSecondary: 'COB Secondary',
+};
+
+/** A field as users know it: its label, else its name in words ('hicNumber' → 'Hic Number'). */
+function fieldLabel(field: string): string {
+  return (
+    HISTORY_FIELD_LABELS[field] ??
+    field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase())
+  );
+}
+
+/** A value as the page shows it: dates MM/DD/YYYY, statuses by name. */
+function fieldValue(field: string | null, value: string | null): string {
+  if (value === null || value === '') return '—';
+  if (field === 'processStatus')
+    return PROCESS_STATUS_LABELS[Number(value) as ProcessStatus] ?? value;
+  return isIsoDate(value) ? formatDate(value) : value;
+}
 
 function formatInstant(value: string): string {
   const date = new Date(value);
@@ -93,11 +122,18 @@ function HistoryTable({ orgId, employeeNo }: { orgId: number; employeeNo: number
           {
             title: 'Field',
             dataIndex: 'field',
-            render: (field: string | null) =>
-              field ? ((FIELD_LABELS as Record<string, string>)[field] ?? field) : '—',
+            render: (field: string | null) => (field ? fieldLabel(field) : '—'),
           },
-          { title: 'Old Value', dataIndex: 'oldValue', render: (v: string | null) => v ?? '—' },
-          { title: 'New Value', dataIndex: 'newValue', render: (v: string | null) => v ?? '—' },
+          {
+            title: 'Old Value',
+            dataIndex: 'oldValue',
+            render: (v: string | null, row) => fieldValue(row.field, v),
+          },
+          {
+            title: 'New Value',
+            dataIndex: 'newValue',
+            render: (v: string | null, row) => fieldValue(row.field, v),
+          },
         ]}
       />
     </>
