@@ -119,6 +119,7 @@ function statusOf(page: Page): Locator {
 
 test('the account manager creates a member and takes it through every action', async ({
   page,
+  browserErrors,
 }, testInfo) => {
   test.setTimeout(240_000);
   await signIn(page, 'accountManager');
@@ -201,6 +202,14 @@ test('the account manager creates a member and takes it through every action', a
   const details = page.getByRole('form', { name: 'Member Details' });
   const ssnInput = details.getByLabel('SSN', { exact: true });
   await expect(ssnInput).toHaveValue('XXX-XX-XXXX');
+  // A failed reveal says so in the spec's words and leaves the SSN masked.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 500/);
+  await page.route('**/ssn', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
+  await details.getByRole('button', { name: 'Reveal SSN' }).click();
+  const ssnError = page.locator('.ant-notification-notice').filter({ hasText: 'Error' });
+  await expect(ssnError).toContainText('Something went wrong when fetching SSN. Please try again.');
+  await ssnError.locator('.ant-notification-notice-close').click();
+  await expect(ssnInput).toHaveValue('XXX-XX-XXXX');
   await details.getByRole('button', { name: 'Reveal SSN' }).click();
   await expect(ssnInput).toHaveValue(`${ssn.slice(0, 3)}-${ssn.slice(3, 5)}-${ssn.slice(5)}`);
 
@@ -234,6 +243,28 @@ test('the account manager creates a member and takes it through every action', a
     new RegExp(`\\(${second.benefitGroupId}\\)`),
     second.benefitGroupId,
   );
+  // Cancel asks first, and puts the current group back.
+  await groupForm.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await confirmDialog(page, 'Are you sure you want to cancel your changes?', 'Yes');
+  await expect(groupForm.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await choose(
+    groupForm,
+    'Group',
+    new RegExp(`\\(${second.benefitGroupId}\\)`),
+    second.benefitGroupId,
+  );
+  await groupForm.getByLabel('Change Date', { exact: true }).fill(shown(addDays(effective, 10)));
+  // A failed change leaves Save enabled to try again.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 502/);
+  await page.route('**/group', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
+  await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  const failed = page
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'Change Group Assignment' });
+  await expect(failed).toContainText('Error connecting to server.');
+  await failed.locator('.ant-notification-notice-close').click();
+  await expect(groupForm.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
   await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
   await expectNotice(page, 'Change Group Assignment');

@@ -38,7 +38,12 @@ export function useChangeGroupAssignment(orgId: number, employeeNo: number) {
       if (change.division) await changeEmployeeDivision(orgId, employeeNo, change.division);
     },
     meta: { title: MEMBER_RECORD_TITLES.changeGroup, method: 'PATCH', notifySuccess: true },
-    // Refreshed after a failure too: the group may have changed before the division failed.
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // A failure keeps the form as the user left it (Save enabled again, spec 1 §4), unless the
+    // group may have changed before the division failed: then the record is read again.
+    onError: (_error, change) =>
+      change.group && change.division
+        ? invalidateEmployee(queryClient, orgId, employeeNo)
+        : undefined,
   });
 }
