@@ -145,15 +145,6 @@ export function DependentFields({
     rules: rulesOf(name),
     validateTrigger: trigger(name),
   });
-  /*
-   * A select is checked when a value is chosen: a blur-triggered check re-renders the field while
-   * the mouse is on an option, and the choice would be lost.
-   */
-  const selectItem = (name: string, label: string, isRequired = false) => ({
-    ...item(name, label, isRequired),
-    validateTrigger: ['onChange'],
-  });
-
   return (
     <>
       <fieldset className="dependent-form__section">
@@ -174,10 +165,10 @@ export function DependentFields({
           >
             <DateInput disabled={readOnly} />
           </Form.Item>
-          <Form.Item {...selectItem('gender', FIELD_LABELS.gender, true)}>
+          <Form.Item {...item('gender', FIELD_LABELS.gender, true)}>
             <Select options={GENDER_OPTIONS} disabled={readOnly} placeholder="Select" />
           </Form.Item>
-          <Form.Item {...selectItem('relationship', FIELD_LABELS.relationship, mode === 'create')}>
+          <Form.Item {...item('relationship', FIELD_LABELS.relationship, mode === 'create')}>
             <Select
               options={DEPENDENT_RELATIONSHIP_OPTIONS}
               disabled={readOnly}
@@ -210,7 +201,7 @@ export function DependentFields({
             <Form.Item {...item('city', FIELD_LABELS.city, addressRequired)}>
               <Input autoComplete="off" disabled={readOnly} />
             </Form.Item>
-            <Form.Item {...selectItem('state', FIELD_LABELS.state, addressRequired)}>
+            <Form.Item {...item('state', FIELD_LABELS.state, addressRequired)}>
               <Select
                 allowClear
                 showSearch={{ optionFilterProp: 'label' }}
