@@ -22,6 +22,51 @@ export interface AccessTokenVerifier {
   verify(token: string): Promise<TokenSubject>;
 }
 
+/** Seconds of clock difference allowed between the issuer and us. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Verified tokens remembered; about one per signed-in user within an hour is plenty. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
+/**
+ * The tokens already verified, until their expiry. A signature check is a tenth of the CPU of a
+ * typical API call (an RSA verification per request); a token's signature, issuer and audience
+ * cannot change, so each is checked once and its expiry on every use. The token string itself
+ * is the key, so only the very token that was verified can hit. The user behind it is still
+ * loaded from the database on every request: deactivation takes effect at once.
+ */
+class VerifiedTokenCache {
+  readonly #entries = new Map<string, { subject: TokenSubject; expiresAtMs: number }>();
+  readonly #now: () => number;
+
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+
+  get(token: string): TokenSubject | 'expired' | undefined {
+    const entry = this.#entries.get(token);
+    if (!entry) return undefined;
+    if (this.#now() > entry.expiresAtMs) {
+      this.#entries.delete(token);
+      return 'expired';
+    }
+    return entry.subject;
+  }
+
+  set(token: string, subject: TokenSubject, expiresAtSeconds: number | undefined): void {
+    // A token without an expiry is verified every time.
+    if (expiresAtSeconds === undefined) return;
+    if (this.#entries.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+      // Maps keep insertion order: the oldest entry goes first.
+      const oldest = this.#entries.keys().next().value;
+      if (oldest !== undefined) this.#entries.delete(oldest);
+    }
+    this.#entries.set(token, {
+      subject,
+      expiresAtMs: (expiresAtSeconds + CLOCK_TOLERANCE_SECONDS) * 1000,
+    });
+  }
+}
+
 /**
  * Checks signature, issuer, audience and expiry of every bearer token. Our own provider's
  * tokens are checked against its public keys in memory; an external issuer's against its JWKS,
@@ -30,6 +75,7 @@ export interface AccessTokenVerifier {
 export async function createAccessTokenVerifier(
   config: Config,
   secrets: Secrets,
+  options: { now?: () => number } = {},
 ): Promise<AccessTokenVerifier> {
   const { issuer, audience, builtIn, emailClaim } = config.oidc;
   let keys: JWTVerifyGetKey;
@@ -44,32 +90,42 @@ export async function createAccessTokenVerifier(
   }
   // Auth0 and Entra ID put a trailing slash on their issuer; accept both spellings.
   const issuers = [issuer, `${issuer}/`];
+  const verified = new VerifiedTokenCache(options.now ?? Date.now);
+
+  const subjectOf = (payload: JWTPayload): TokenSubject => {
+    if (!payload.sub) throw new TokenError('token has no subject');
+    if (builtIn) {
+      const userNo = Number(payload.sub);
+      if (!Number.isInteger(userNo) || userNo <= 0) throw new TokenError('bad subject');
+      return { kind: 'userNo', userNo };
+    }
+    const email = payload[emailClaim];
+    return {
+      kind: 'external',
+      subject: payload.sub,
+      email: typeof email === 'string' ? email : undefined,
+    };
+  };
 
   return {
     async verify(token: string): Promise<TokenSubject> {
+      const known = verified.get(token);
+      if (known === 'expired') throw new TokenError('token expired');
+      if (known) return known;
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(token, keys, {
           issuer: issuers,
           audience,
-          clockTolerance: 5,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
         }));
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new TokenError('token expired');
         throw new TokenError('token rejected');
       }
-      if (!payload.sub) throw new TokenError('token has no subject');
-      if (builtIn) {
-        const userNo = Number(payload.sub);
-        if (!Number.isInteger(userNo) || userNo <= 0) throw new TokenError('bad subject');
-        return { kind: 'userNo', userNo };
-      }
-      const email = payload[emailClaim];
-      return {
-        kind: 'external',
-        subject: payload.sub,
-        email: typeof email === 'string' ? email : undefined,
-      };
+      const subject = subjectOf(payload);
+      verified.set(token, subject, payload.exp);
+      return subject;
     },
   };
 }

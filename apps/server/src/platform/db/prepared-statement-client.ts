@@ -8,9 +8,18 @@ import pg from 'pg';
  */
 export const MAX_PREPARED_PER_CONNECTION = 1000;
 
+/** Names already worked out, so a hot statement is not hashed on every execution. */
+const names = new Map<string, string>();
+
 /** A stable name for a statement's text: the same SQL on any connection gets the same name. */
 export function statementName(text: string): string {
-  return `k${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `k${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+    if (names.size >= MAX_PREPARED_PER_CONNECTION) names.clear();
+    names.set(text, name);
+  }
+  return name;
 }
 
 /**
