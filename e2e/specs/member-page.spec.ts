@@ -70,20 +70,23 @@ async function choose(
   const page = scope.page();
   // A required field's name starts with antd's '*' mark.
   const box = scope.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}$`) });
-  await box.click();
   const list = `${await box.getAttribute('id')}_list`;
   const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
   // Options carry their label as a title; a RegExp matches part of it.
   const item = dropdown.getByTitle(option, { exact: true });
-  if (type) {
-    // Long lists are virtual: typing narrows them to the option, which Enter then picks.
-    await box.fill(type);
-    await expect(item).toBeVisible();
-    await box.press('Enter');
-  } else {
-    await item.click();
-  }
-  await expect(dropdown).toBeHidden();
+  // A drawer still sliding in can move the option under the pointer: try again until it took.
+  await expect(async () => {
+    if (!(await dropdown.isVisible())) await box.click();
+    if (type) {
+      // Long lists are virtual: typing narrows them to the option, which Enter then picks.
+      await box.fill(type);
+      await expect(item).toBeVisible({ timeout: 2_000 });
+      await box.press('Enter');
+    } else {
+      await item.click({ timeout: 2_000 });
+    }
+    await expect(dropdown).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function confirmDialog(page: Page, title: string, button: string): Promise<void> {
@@ -264,8 +267,11 @@ test('the account manager creates a member and takes it through every action', a
     .filter({ hasText: 'Change Group Assignment' });
   await expect(failed).toContainText('Error connecting to server.');
   await failed.locator('.ant-notification-notice-close').click();
-  await expect(groupForm.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
-  await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
+  // The spinner icon may still be fading out, so the name can read 'loading Save' a moment.
+  const groupSave = groupForm.getByRole('button', { name: /Save$/ });
+  await expect(groupSave).not.toHaveClass(/ant-btn-loading/);
+  await expect(groupSave).toBeEnabled();
+  await groupSave.click();
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
   await expectNotice(page, 'Change Group Assignment');
   await expect(panel(page, 'Group Assignment')).toContainText(`(${second.benefitGroupId})`);

@@ -160,6 +160,7 @@ export function CreateMemberDrawer({
       <Form<CreateValues>
         form={form}
         name="create-member"
+        className="member-form"
         layout="vertical"
         aria-label="Create New Member"
         onFieldsChange={blur.onFieldsChange}

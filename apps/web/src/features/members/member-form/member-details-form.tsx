@@ -265,6 +265,7 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
       <Form<MemberFormValues>
         form={form}
         name="member-details"
+        className="member-form"
         layout="vertical"
         aria-label="Member Details"
         initialValues={initial}

@@ -62,7 +62,7 @@ export function BenefitPackagePanel({ employee }: { employee: EmployeeDetail }) 
     <MemberPanel title="Benefit Package Assignment">
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 3 }}
+        column={{ xs: 1, sm: 2 }}
         className="member-details__facts"
         items={[
           {

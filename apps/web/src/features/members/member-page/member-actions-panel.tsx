@@ -1,5 +1,5 @@
 import { Button, Form, Modal, Select, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   FIELD_LABELS,
   MEMBER_RECORD_CONFIRMATIONS,
@@ -194,6 +194,12 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
   const current = selectable.some((g) => g.benefitGroupNo === employee.groupNo)
     ? employee.groupNo
     : undefined;
+  // The current group is the first choice once the groups have loaded, if it is still open.
+  useEffect(() => {
+    if (current !== undefined && form.getFieldValue('benefitGroupId') === undefined) {
+      form.setFieldsValue({ benefitGroupId: current });
+    }
+  }, [current, form]);
   const submit = async () => {
     try {
       await form.validateFields();
