@@ -215,7 +215,7 @@ export function CreateMemberDrawer({
                 name="benefitGroupId"
                 label={FIELD_LABELS.group}
                 required
-                validateTrigger={blur.trigger('benefitGroupId')}
+                validateTrigger={['onChange']}
                 rules={
                   schemas.shape.benefitGroupId
                     ? [zodRule(schemas.shape.benefitGroupId, { empty: 'undefined' })]

@@ -198,6 +198,12 @@ export function MemberFields({
     rules: ruleOf(schemas, name),
     validateTrigger: trigger(name),
   });
+  // A choice is made at once, so a select is checked when it changes: a check on blur could
+  // run between the mouse leaving the field and the option landing, and flag it as empty.
+  const choice = (name: string, label: string, isRequired = false) => ({
+    ...item(name, label, isRequired),
+    validateTrigger: ['onChange'],
+  });
 
   return (
     <>
@@ -219,7 +225,7 @@ export function MemberFields({
           >
             <DateInput disabled={readOnly} />
           </Form.Item>
-          <Form.Item {...item('gender', FIELD_LABELS.gender, true)}>
+          <Form.Item {...choice('gender', FIELD_LABELS.gender, true)}>
             <Select options={GENDER_OPTIONS} disabled={readOnly} placeholder="Select" />
           </Form.Item>
           {ssnField}
@@ -249,7 +255,7 @@ export function MemberFields({
           <Form.Item {...item('city', FIELD_LABELS.city, addressRequired)}>
             <Input autoComplete="off" disabled={readOnly} />
           </Form.Item>
-          <Form.Item {...item('state', FIELD_LABELS.state, addressRequired)}>
+          <Form.Item {...choice('state', FIELD_LABELS.state, addressRequired)}>
             <Select
               allowClear
               showSearch={{ optionFilterProp: 'label' }}
