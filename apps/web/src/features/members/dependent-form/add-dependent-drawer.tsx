@@ -15,7 +15,7 @@ import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useCreateDependent } from '../dependent-page/api/create-dependent.ts';
-import { useOrganizationSettings } from '../dependent-page/api/get-organization-settings.ts';
+import { useOrganization } from '../../../shared/organizations/get-organization.ts';
 import {
   DependentFields,
   dependentPayloadOf,
@@ -45,7 +45,7 @@ export function AddDependentDrawer({
   onClose,
   onCreated,
 }: AddDependentDrawerProps) {
-  const organization = useOrganizationSettings(organizationNo, open);
+  const organization = useOrganization(organizationNo, open);
   const settings = organization.data;
   return (
     <AppDrawer title="Add Dependent" size="wide" open={open} onClose={onClose}>
@@ -75,7 +75,7 @@ function AddDependentForm({
 }: {
   organizationNo: number;
   employeeNo: number;
-  settings: NonNullable<ReturnType<typeof useOrganizationSettings>['data']>;
+  settings: NonNullable<ReturnType<typeof useOrganization>['data']>;
   onClose: () => void;
   onCreated: ((dependent: DependentDetail) => void) | undefined;
 }) {

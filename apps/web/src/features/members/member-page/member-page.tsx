@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
-import { CoveragePanel } from '../../id-cards/coverage-panel.tsx';
+import { CoveragePanel } from '../coverage/coverage-panel.tsx';
 import { useEmployee } from '../api/get-employee.ts';
 import { AddDependentDrawer } from '../dependent-form/add-dependent-drawer.tsx';
 import { MemberDetailsForm } from '../member-form/member-details-form.tsx';

@@ -5,7 +5,6 @@ import {
   type BenefitPackage,
   type Division,
   type GroupIncentivePrograms,
-  type OrganizationDetail,
   type Page,
 } from '@pillar/domain';
 import { apiRequest } from '../../api/api-client.ts';
@@ -14,21 +13,8 @@ import { apiRequest } from '../../api/api-client.ts';
  * The organization-level reads the member forms need (spec 1 §7): the organization's settings,
  * its groups by status, a group's divisions and incentive programs, and its benefit packages.
  * Shared because the organization's Members tab (create member) and the member page both use
- * them. The organization query uses the organization page's cache key, so it is fetched once.
+ * them. The organization itself is shared/organizations/get-organization.ts.
  */
-
-/** GET {portal}/organizations/{orgId}: the settings that drive the member forms (spec 1 §3). */
-export function memberOrganizationQueryOptions(orgId: number) {
-  return queryOptions({
-    queryKey: ['portal', 'organizations', orgId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<OrganizationDetail>('portal', `/organizations/${orgId}`, { signal }),
-  });
-}
-
-export function useMemberOrganization(orgId: number, enabled = true) {
-  return useQuery({ ...memberOrganizationQueryOptions(orgId), enabled });
-}
 
 /** Spec 1 §4: group options are filtered Active, Termed or All. */
 export type GroupStatusFilter = 'active' | 'termed' | 'all';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type NewCardAnswer } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { apiRequest } from '../../../../shared/api/api-client.ts';
 import { coveragesQueryKey } from './list-coverages.ts';
 
 interface NewCardInput {

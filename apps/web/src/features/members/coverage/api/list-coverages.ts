@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type CoverageList } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { apiRequest } from '../../../../shared/api/api-client.ts';
 
 /** GET {portal}/organizations/{orgId}/employees/{employeeId}/coverages */
 export function listCoverages(orgId: number, employeeId: number, signal?: AbortSignal) {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type TempCardLinkSentAnswer } from '@pillar/domain';
-import { apiDownload, apiRequest, saveFile } from '../../../shared/api/api-client.ts';
+import { apiDownload, apiRequest, saveFile } from '../../../../shared/api/api-client.ts';
 
 interface CardTarget {
   orgId: number;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TempIdCard } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { apiRequest } from '../../../../shared/api/api-client.ts';
 
 /** GET {portal}/organizations/{orgId}/employees/{employeeId}/tempIDCard?coverageNo */
 export function getTempCard(

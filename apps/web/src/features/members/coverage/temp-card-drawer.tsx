@@ -1,25 +1,15 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Descriptions,
-  Form,
-  Input,
-  Radio,
-  Spin,
-  Typography,
-} from 'antd';
+import { Alert, Button, Checkbox, Descriptions, Form, Input, Radio, Spin, Typography } from 'antd';
 import {
   TEMP_CARD_LINK_SENT,
   isValidTempCardEmail,
   tempCardEmailField,
   type Coverage,
 } from '@pillar/domain';
-import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
-import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { describeError } from '../../shared/notifications/notify.ts';
-import { useClaims } from '../../shared/permissions/user-access.ts';
+import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
+import { describeError } from '../../../shared/notifications/notify.ts';
+import { useClaims } from '../../../shared/permissions/user-access.ts';
 import { useDownloadTempCard, useEmailTempCard } from './api/email-temp-card.ts';
 import { useTempCard } from './api/get-temp-card.ts';
 
