@@ -28,6 +28,15 @@ async function organizationsLoaded(page: Page): Promise<void> {
   await page.getByRole('table').getByRole('link').first().waitFor();
 }
 
+/** Opens the first member or dependent a members-list search found. */
+async function openFirstMember(page: Page, kind: '/employees/' | '/dependents/'): Promise<void> {
+  await heading(page, 'Members');
+  await page.locator(`main table a[href*="${kind}"]`).first().click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+}
+
 export const SHOTS: Record<string, Shot> = {
   'welcome-page': {
     path: '/welcome',
@@ -145,6 +154,44 @@ export const SHOTS: Record<string, Shot> = {
       await heading(page, 'Members');
       await page.getByRole('columnheader', { name: 'Birthdate' }).waitFor();
       await page.getByRole('table').getByRole('row').nth(2).waitFor();
+    },
+  },
+  'member-page': {
+    persona: 'client',
+    path: '/members?emp.name=a&emp.processStatus=active',
+    prepare: async (page) => {
+      await openFirstMember(page, '/employees/');
+      await page.getByRole('heading', { name: 'Eligibility Actions' }).waitFor();
+    },
+  },
+  'member-group-assignment': {
+    persona: 'client',
+    path: '/members?emp.name=a&emp.processStatus=active',
+    prepare: async (page) => {
+      await openFirstMember(page, '/employees/');
+      const panel = page.getByRole('heading', { name: 'Group Assignment' });
+      await panel.waitFor();
+      await panel.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(400);
+    },
+  },
+  'member-temp-card': {
+    persona: 'client',
+    path: '/members?emp.name=a&emp.processStatus=active',
+    prepare: async (page) => {
+      await openFirstMember(page, '/employees/');
+      await page.getByRole('button', { name: 'Temp ID Card' }).first().click();
+      const drawer = page.getByRole('dialog', { name: 'Temp ID Card' });
+      await drawer.getByText('RxBIN').first().waitFor();
+      await page.waitForTimeout(600);
+    },
+  },
+  'dependent-page': {
+    persona: 'client',
+    path: '/members?type=dependent&dep.name=a&dep.processStatus=active',
+    prepare: async (page) => {
+      await openFirstMember(page, '/dependents/');
+      await page.getByRole('heading', { name: 'Dependent Details' }).waitFor();
     },
   },
   'files-page': {
