@@ -33,7 +33,9 @@ import {
 import { mintTokens } from './lib/tokens.ts';
 import { runFilesBench, type FilesBenchReport } from './files.ts';
 import {
+  MEMBER_PAGE_BUDGET,
   MEMBER_SEARCH_BUDGET,
+  memberPageRequests,
   MEMBER_SEARCH_MIX,
   memberSearchRequests,
   readMemberDataset,
@@ -52,8 +54,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --scenario NAMES    run only these scenarios (comma-separated): search-admin, search-broker,
                       detail, dashboard, dashboard-broker, files
   --file-mb N         size of the file the files scenario uploads and downloads (default 100)
-  --members           run the member search scenarios instead (members-search-admin,
-                      members-search-broker), seeding members too; PostgreSQL only at full size
+  --members           run the member scenarios instead (members-search-admin,
+                      members-search-broker, member-page, member-page-broker), seeding members
+                      too; PostgreSQL only at full size
   --employees N       employees to seed with --members (default 1000000; about 1.5 dependents
                       each)
   --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
@@ -151,6 +154,20 @@ function memberScenarios(members: () => MemberDataset): Scenario[] {
       budget: MEMBER_SEARCH_BUDGET,
       requests: (d) =>
         memberSearchRequests(members(), { organizationNos: d.brokerOrganizationNos }),
+    },
+    {
+      key: 'member-page',
+      name: 'member page calls (super admin)',
+      persona: 'superAdmin',
+      budget: MEMBER_PAGE_BUDGET,
+      requests: () => memberPageRequests(members()),
+    },
+    {
+      key: 'member-page-broker',
+      name: 'member page calls (broker, scoped)',
+      persona: 'broker',
+      budget: MEMBER_PAGE_BUDGET,
+      requests: (d) => memberPageRequests(members(), { organizationNos: d.brokerOrganizationNos }),
     },
   ];
 }

@@ -20,6 +20,7 @@ export interface MemberDataset {
   dependents: number;
   /** A sample of employees to search for: names, identifiers, dates, organization, group. */
   sample: {
+    employeeNo: number;
     organizationNo: number;
     groupNo: number;
     lastName: string;
@@ -67,6 +68,7 @@ export async function readMemberDataset(
     const sample = await db
       .selectFrom('employee')
       .select([
+        'employee_no',
         'organization_no',
         'benefit_group_no',
         'last_name',
@@ -102,6 +104,7 @@ export async function readMemberDataset(
       employees,
       dependents,
       sample: sample.map((e) => ({
+        employeeNo: e.employee_no,
         organizationNo: e.organization_no,
         groupNo: e.benefit_group_no,
         lastName: e.last_name,
@@ -235,4 +238,47 @@ export function memberSearchRequests(
     paths.push(`${path}?${params.toString()}`);
   }
   return paths;
+}
+
+/** design.md §6: "organization dashboard and member page API calls": p95 under 30 ms. */
+export const MEMBER_PAGE_BUDGET: Budget = {
+  named: 'member page API calls',
+  note: 'design.md §6: organization dashboard and member page API calls, p95 under 30 ms at 20 concurrent requests, at the member search scale',
+  p95Ms: 30,
+};
+
+/**
+ * What opening a member page sends for its panels: the member, their dependents (by the
+ * member's generated ID), their coverages, the organization's groups for the group select and
+ * its benefit packages, and now and then the change history. Members drawn from the sample with a
+ * fixed seed; `organizationNos` keeps them to a persona's organizations.
+ */
+export function memberPageRequests(
+  dataset: MemberDataset,
+  options: { organizationNos?: readonly number[]; count?: number; seed?: number } = {},
+): string[] {
+  const random = createRandom(options.seed ?? 2027);
+  const employees = dataset.sample.filter(
+    (e) => !options.organizationNos || options.organizationNos.includes(e.organizationNo),
+  );
+  if (employees.length === 0) throw new Error('no seeded employees in the persona’s scope');
+  const paths: string[] = [];
+  while (paths.length < (options.count ?? 2000)) {
+    const e = random.pick(employees);
+    const org = `/portal/v1/organizations/${e.organizationNo}`;
+    const member = `${org}/employees/${e.employeeNo}`;
+    paths.push(
+      member,
+      `${org}/dependents?memberId=${encodeURIComponent(e.generatedId)}&limit=100&offset=0&sort=name:asc`,
+      `${member}/coverages`,
+      `${org}/groups?limit=100&offset=0&sort=name:asc&processStatus=1`,
+      `${org}/benefit-packages?limit=100&offset=0&sort=name:asc`,
+    );
+    if (random.next() < 0.2) {
+      paths.push(
+        `/portal/v1/datanet/memberchangehistory?employeeId=${e.employeeNo}&limit=20&offset=0&sort=changedAt:desc`,
+      );
+    }
+  }
+  return paths.slice(0, options.count ?? 2000);
 }
