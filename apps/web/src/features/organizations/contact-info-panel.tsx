@@ -1,6 +1,6 @@
 import { Descriptions } from 'antd';
 import { type Contact, type OrganizationDetail } from '@pillar/domain';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 const CONTACTS = [
   ['eligibilityContact', 'Eligibility Contact'],

@@ -13,7 +13,7 @@ import { StatusTag } from '../../shared/status/status-tag.tsx';
 import { useGroups } from './api/list-groups.ts';
 import { GroupFeesDrawer } from './group-fees-drawer.tsx';
 import { GroupSummaryDrawer } from './group-summary-drawer.tsx';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 type Sort = { field: string; direction: 'asc' | 'desc' } | null;
 type Sorter = Parameters<NonNullable<TableProps<BenefitGroup>['onChange']>>[2];

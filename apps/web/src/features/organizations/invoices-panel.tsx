@@ -4,7 +4,7 @@ import { type InvoiceConfig } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { useInvoiceConfigs } from './api/list-invoice-configs.ts';
 import { InvoiceHistoryDrawer } from './invoice-history-drawer.tsx';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 /** Invoices: the invoice configurations, each opening its Invoice History (spec 1 §2). */
 export function InvoicesPanel({ orgId }: { orgId: number }) {

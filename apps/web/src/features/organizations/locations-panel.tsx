@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { type Location } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { useLocations } from './api/list-locations.ts';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 function LocationBody({ location }: { location: Location }) {
   const cityLine = [location.city, [location.state, location.zip].filter(Boolean).join(' ')]

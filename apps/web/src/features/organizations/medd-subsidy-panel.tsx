@@ -1,7 +1,7 @@
 import { Table } from 'antd';
 import { formatDate, type MeddSubsidy } from '@pillar/domain';
 import { useMeddSubsidies } from './api/list-medd-subsidies.ts';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 /** Med D Subsidy: shown only when the organization has subsidy records (spec 1 §2). */
 export function MeddSubsidyPanel({ orgId }: { orgId: number }) {

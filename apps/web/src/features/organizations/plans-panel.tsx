@@ -4,7 +4,7 @@ import { SearchTable, type SearchTableColumn } from '../../shared/search-table/s
 import { type SearchParams } from '../../shared/search-table/search-table-state.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
 import { plansQueryOptions } from './api/list-plans.ts';
-import { PanelCard } from './panel-card.tsx';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 const FILTER_NAMES = ['planName', 'planStatus'] as const;
 const STATUS_OPTIONS = [

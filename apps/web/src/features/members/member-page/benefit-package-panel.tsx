@@ -14,7 +14,7 @@ import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useBenefitPackages } from '../../../shared/member-record/api/organization-options.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeBenefitPackage } from '../api/change-benefit-package.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 interface PackageValues {
   benefitPackageId?: number | null;
@@ -59,7 +59,7 @@ export function BenefitPackagePanel({ employee }: { employee: EmployeeDetail }) 
   };
 
   return (
-    <MemberPanel title="Benefit Package Assignment">
+    <PanelCard block="member-panel" title="Benefit Package Assignment">
       <Descriptions
         size="small"
         column={{ xs: 1, sm: 2 }}
@@ -142,6 +142,6 @@ export function BenefitPackagePanel({ employee }: { employee: EmployeeDetail }) 
           </div>
         </Form>
       )}
-    </MemberPanel>
+    </PanelCard>
   );
 }

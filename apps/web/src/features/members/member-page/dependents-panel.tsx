@@ -10,7 +10,7 @@ import {
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
 import { useEmployeeDependents } from '../api/list-employee-dependents.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 export interface DependentsPanelProps {
   employee: EmployeeDetail;
@@ -28,7 +28,8 @@ export function DependentsPanel({ employee, renderAddDrawer }: DependentsPanelPr
   const [adding, setAdding] = useState(false);
   const canAdd = employee.actions.addDependent && renderAddDrawer !== undefined;
   return (
-    <MemberPanel
+    <PanelCard
+      block="member-panel"
       title="Dependents"
       extra={
         canAdd && (
@@ -80,6 +81,6 @@ export function DependentsPanel({ employee, renderAddDrawer }: DependentsPanelPr
         ]}
       />
       {canAdd && renderAddDrawer({ open: adding, onClose: () => setAdding(false) })}
-    </MemberPanel>
+    </PanelCard>
   );
 }

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/member-record/api/organization-options.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeGroupAssignment } from '../api/change-employee-group.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 /** The division choice that stands for "add a new division" (spec 1 §5). */
 const NEW_DIVISION = -1;
@@ -198,7 +198,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
   };
 
   return (
-    <MemberPanel title="Group Assignment">
+    <PanelCard block="member-panel" title="Group Assignment">
       {holder}
       <CurrentAssignment employee={employee} />
       {terminated && (
@@ -318,6 +318,6 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
           </div>
         </Form>
       )}
-    </MemberPanel>
+    </PanelCard>
   );
 }

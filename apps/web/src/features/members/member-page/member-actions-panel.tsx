@@ -19,7 +19,7 @@ import {
   useTerminateEmployee,
 } from '../api/employee-termination.ts';
 import { useReinstateEmployee } from '../api/reinstate-employee.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 type DateKind = 'termination' | 'reinstate';
 
@@ -281,11 +281,11 @@ export function MemberActionsPanel({ employee }: { employee: EmployeeDetail }) {
     return null;
   }
   return (
-    <MemberPanel title="Eligibility Actions">
+    <PanelCard block="member-panel" title="Eligibility Actions">
       {actions.terminate && <TerminateForm employee={employee} />}
       {actions.changeTerminationDate && <ChangeTerminationForm employee={employee} />}
       {actions.removeTermination && <RemoveTermination employee={employee} />}
       {actions.reinstate && <ReinstateForm employee={employee} />}
-    </MemberPanel>
+    </PanelCard>
   );
 }

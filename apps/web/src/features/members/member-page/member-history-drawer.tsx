@@ -13,7 +13,7 @@ import {
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { useMemberChangeHistory } from '../api/list-member-change-history.ts';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 const EVENT_LABELS: Record<string, string> = {
   create: 'Created',
@@ -144,7 +144,7 @@ function HistoryTable({ orgId, employeeNo }: { orgId: number; employeeNo: number
 export function MemberHistoryPanel({ orgId, employeeNo }: { orgId: number; employeeNo: number }) {
   const [open, setOpen] = useState(false);
   return (
-    <MemberPanel title="History">
+    <PanelCard block="member-panel" title="History">
       <p className="member-panel__muted">Every change to this member: who, when, and what.</p>
       <Button block onClick={() => setOpen(true)}>
         View Change History
@@ -152,6 +152,6 @@ export function MemberHistoryPanel({ orgId, employeeNo }: { orgId: number; emplo
       <AppDrawer title="Change History" size="wide" open={open} onClose={() => setOpen(false)}>
         <HistoryTable orgId={orgId} employeeNo={employeeNo} />
       </AppDrawer>
-    </MemberPanel>
+    </PanelCard>
   );
 }

@@ -16,7 +16,7 @@ import { DependentsPanel } from './dependents-panel.tsx';
 import { GroupAssignmentPanel } from './group-assignment-panel.tsx';
 import { MemberActionsPanel } from './member-actions-panel.tsx';
 import { MemberHistoryPanel } from './member-history-drawer.tsx';
-import { MemberPanel } from './member-panel.tsx';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import '../../../shared/member-record/member-record.css';
 import './member-page.css';
 
@@ -79,9 +79,9 @@ function MemberWorkspace({
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={16}>
         <div className="member-page__column">
-          <MemberPanel title="Member Details">
+          <PanelCard block="member-panel" title="Member Details">
             <MemberDetailsForm key={version} employee={employee} />
-          </MemberPanel>
+          </PanelCard>
           <GroupAssignmentPanel key={`group-${version}`} employee={employee} />
           {employee.settings.supportsDivisions && (
             <BenefitPackagePanel key={`package-${version}`} employee={employee} />
