@@ -24,13 +24,13 @@ import {
 import {
   MemberFields,
   cobPayloadOf,
-  fieldErrorsOf,
   personPayloadOf,
   programsPayloadOf,
   supportedProgramsOf,
   type MemberFieldSchemas,
   type MemberFormValues,
 } from './member-fields.tsx';
+import { fieldErrorsOf } from './record-fields.tsx';
 import { useBlurThenChange } from './use-blur-then-change.ts';
 
 interface CreateValues extends MemberFormValues {
@@ -108,7 +108,7 @@ export function CreateMemberDrawer({
     // The server's own rules, checked here first so each refused field is marked.
     const checked = schema.safeParse(body);
     if (!checked.success) {
-      form.setFields(fieldErrorsOf(checked.error.issues) as never);
+      form.setFields(fieldErrorsOf(checked.error.issues));
       return;
     }
     create.mutate(body, {

@@ -1,22 +1,26 @@
-import { Checkbox, Form, Input, Select, type FormInstance, type FormRule } from 'antd';
+import { Checkbox, Form, Input, type FormInstance } from 'antd';
 import { type ReactNode } from 'react';
 import {
-  CLIENT_DEFINED_DATA_MAX_LENGTH,
   FIELD_LABELS,
-  GENDERS,
   INCENTIVE_PROGRAMS,
   MEMBER_RECORD_MESSAGES,
-  PERSON_CODE_MAX_LENGTH,
   emptyToNull,
   type IncentiveProgramInput,
   type IncentiveProgramKey,
   type OrganizationMemberSettings,
 } from '@pillar/domain';
-import { zodRule, type ParsingSchema } from '../forms/zod-rule.ts';
+import { type ParsingSchema } from '../forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../inputs/date-input.tsx';
 import { PhoneInput } from '../inputs/phone-input.tsx';
-import { ZipInput } from '../inputs/zip-input.tsx';
-import { US_STATE_OPTIONS } from './us-states.ts';
+import {
+  AddressFields,
+  ClientDefinedDataField,
+  CobSection,
+  FieldSection,
+  NameFields,
+  PersonCodeField,
+  recordFieldsOf,
+} from './record-fields.tsx';
 import './member-record.css';
 
 /** One incentive program as the form holds it. */
@@ -61,8 +65,6 @@ export interface SupportedProgram {
 export interface MemberFieldSchemas {
   shape: Record<string, ParsingSchema | undefined>;
 }
-
-export const GENDER_OPTIONS = Object.entries(GENDERS).map(([value, label]) => ({ value, label }));
 
 /** The person fields of a form's values as a request body's (shared by create and edit). */
 export function personPayloadOf(values: MemberFormValues, settings: OrganizationMemberSettings) {
@@ -127,24 +129,6 @@ export function programsPayloadOf(
   });
 }
 
-/** Marks the fields a whole-body check (the domain schema) refuses, as the server would. */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): {
-  name: (string | number)[];
-  errors: string[];
-}[] {
-  const seen = new Set<string>();
-  const out: { name: (string | number)[]; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-    if (!path.length) continue;
-    const key = path.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: path, errors: [issue.message] });
-  }
-  return out;
-}
-
 export interface MemberFieldsProps {
   form: FormInstance<MemberFormValues>;
   mode: 'create' | 'edit';
@@ -166,11 +150,6 @@ export interface MemberFieldsProps {
   children?: ReactNode;
 }
 
-function ruleOf(schemas: MemberFieldSchemas, name: string): FormRule[] {
-  const schema = schemas.shape[name];
-  return schema ? [zodRule(schema)] : [];
-}
-
 /**
  * The fields of the member forms (spec 1 §3, §5): one place for the create drawer and the Member
  * Details panel, each field checked by the domain schema the server uses for the same body.
@@ -188,142 +167,46 @@ export function MemberFields({
   programs,
   children,
 }: MemberFieldsProps) {
-  const cobSecondary = Form.useWatch('isCOBSecondary', form) === true;
   const enrolled = Form.useWatch('programs', form);
-  const addressRequired = settings.requireAddress;
-  const item = (name: string, label: string, isRequired = false) => ({
-    name,
-    label,
-    required: isRequired,
-    rules: ruleOf(schemas, name),
-    validateTrigger: trigger(name),
-  });
-  // A choice is made at once, so a select is checked when it changes: a check on blur could
-  // run between the mouse leaving the field and the option landing, and flag it as empty.
-  const choice = (name: string, label: string, isRequired = false) => ({
-    ...item(name, label, isRequired),
-    validateTrigger: ['onChange'],
-  });
+  const fields = recordFieldsOf(schemas.shape, trigger);
+  const { item } = fields;
 
   return (
     <>
-      <fieldset className="member-form__section">
-        <legend>Personal Information</legend>
-        <div className="member-form__grid">
-          <Form.Item {...item('firstName', FIELD_LABELS.firstName, true)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={29} />
-          </Form.Item>
-          <Form.Item {...item('middleInitial', FIELD_LABELS.middleInitial)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={1} />
-          </Form.Item>
-          <Form.Item {...item('lastName', FIELD_LABELS.lastName, true)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={29} />
-          </Form.Item>
-          <Form.Item
-            {...item('birthdate', FIELD_LABELS.birthdate, true)}
-            rules={[...ruleOf(schemas, 'birthdate'), isoDateRule(FIELD_LABELS.birthdate)]}
-          >
-            <DateInput disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...choice('gender', FIELD_LABELS.gender, true)}>
-            <Select options={GENDER_OPTIONS} disabled={readOnly} placeholder="Select" />
-          </Form.Item>
-          {ssnField}
-          <Form.Item {...item('personCode', FIELD_LABELS.personCode)}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PERSON_CODE_MAX_LENGTH}
-              disabled={readOnly || (mode === 'edit' && !allowPersonCodeEdit)}
-            />
-          </Form.Item>
-          <Form.Item {...item('clientId', FIELD_LABELS.clientId)}>
-            <Input autoComplete="off" disabled={readOnly} />
-          </Form.Item>
-        </div>
-      </fieldset>
+      <FieldSection legend="Personal Information">
+        <NameFields fields={fields} readOnly={readOnly} />
+        {ssnField}
+        <PersonCodeField
+          fields={fields}
+          readOnly={readOnly}
+          locked={mode === 'edit' && !allowPersonCodeEdit}
+        />
+        <Form.Item {...item('clientId', FIELD_LABELS.clientId)}>
+          <Input autoComplete="off" disabled={readOnly} />
+        </Form.Item>
+      </FieldSection>
 
-      <fieldset className="member-form__section">
-        <legend>Contact</legend>
-        <div className="member-form__grid">
-          <Form.Item {...item('address1', FIELD_LABELS.address1, addressRequired)}>
-            <Input autoComplete="off" disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...item('address2', FIELD_LABELS.address2)}>
-            <Input autoComplete="off" disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...item('city', FIELD_LABELS.city, addressRequired)}>
-            <Input autoComplete="off" disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...choice('state', FIELD_LABELS.state, addressRequired)}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              options={US_STATE_OPTIONS}
-              disabled={readOnly}
-              placeholder="Select"
-            />
-          </Form.Item>
-          <Form.Item {...item('zip', FIELD_LABELS.zip, addressRequired)}>
-            <ZipInput disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...item('phone', FIELD_LABELS.phone)}>
-            <PhoneInput disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...item('email', FIELD_LABELS.email)}>
-            <Input autoComplete="off" inputMode="email" disabled={readOnly} />
-          </Form.Item>
-        </div>
-        {settings.supportsClientDefinedData && (
-          <Form.Item {...item('clientDefinedData', FIELD_LABELS.clientDefinedData)}>
-            <Input.TextArea
-              rows={4}
-              showCount
-              maxLength={CLIENT_DEFINED_DATA_MAX_LENGTH}
-              disabled={readOnly}
-            />
-          </Form.Item>
-        )}
-      </fieldset>
+      <FieldSection
+        legend="Contact"
+        below={
+          settings.supportsClientDefinedData && (
+            <ClientDefinedDataField fields={fields} readOnly={readOnly} />
+          )
+        }
+      >
+        <AddressFields fields={fields} readOnly={readOnly} required={settings.requireAddress} />
+        <Form.Item {...item('phone', FIELD_LABELS.phone)}>
+          <PhoneInput disabled={readOnly} />
+        </Form.Item>
+        <Form.Item {...item('email', FIELD_LABELS.email)}>
+          <Input autoComplete="off" inputMode="email" disabled={readOnly} />
+        </Form.Item>
+      </FieldSection>
 
       {children}
 
       {settings.useCOB && (
-        <fieldset className="member-form__section">
-          <legend>Coordination of Benefits</legend>
-          <div className="member-form__grid">
-            <Form.Item
-              name="isCOBSecondary"
-              valuePropName="checked"
-              className="member-form__checkbox"
-            >
-              <Checkbox disabled={readOnly}>COB Secondary?</Checkbox>
-            </Form.Item>
-            {cobSecondary ? (
-              <Form.Item
-                {...item('cobSecondaryDate', FIELD_LABELS.cobSecondaryDate, true)}
-                rules={[
-                  { required: true, message: MEMBER_RECORD_MESSAGES.cobEffectiveRequired },
-                  isoDateRule(FIELD_LABELS.cobSecondaryDate),
-                ]}
-              >
-                <DateInput disabled={readOnly} />
-              </Form.Item>
-            ) : (
-              isCOBMandatory && (
-                <Form.Item
-                  {...item('cobPrimaryDate', FIELD_LABELS.cobPrimaryDate, true)}
-                  rules={[
-                    { required: true, message: MEMBER_RECORD_MESSAGES.cobTerminationRequired },
-                    isoDateRule(FIELD_LABELS.cobPrimaryDate),
-                  ]}
-                >
-                  <DateInput disabled={readOnly} />
-                </Form.Item>
-              )
-            )}
-          </div>
-        </fieldset>
+        <CobSection fields={fields} readOnly={readOnly} isCOBMandatory={isCOBMandatory} />
       )}
 
       {programs.length > 0 && (

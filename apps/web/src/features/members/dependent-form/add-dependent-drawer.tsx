@@ -13,13 +13,13 @@ import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
+import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useCreateDependent } from '../dependent-page/api/create-dependent.ts';
 import { useOrganization } from '../../../shared/organizations/get-organization.ts';
 import {
   DependentFields,
   dependentPayloadOf,
-  fieldErrorsOf,
   serverFieldErrorsOf,
   type DependentFormValues,
 } from './dependent-fields.tsx';
@@ -127,7 +127,6 @@ function AddDependentForm({
       requiredMark
     >
       <DependentFields
-        form={form}
         mode="create"
         settings={settings}
         shape={schema.shape}
@@ -157,7 +156,7 @@ function AddDependentForm({
           <DateInput />
         </Form.Item>
       </DependentFields>
-      <div className="dependent-form__footer">
+      <div className="member-form__footer">
         <Button onClick={onClose}>Cancel</Button>
         <Button type="primary" loading={create.isPending} onClick={() => void submit()}>
           Create

@@ -1,21 +1,23 @@
-import { Checkbox, Form, Input, Select, type FormInstance, type FormRule } from 'antd';
+import { Form, Select } from 'antd';
 import { type ReactNode } from 'react';
 import {
-  CLIENT_DEFINED_DATA_MAX_LENGTH,
   DEPENDENT_RELATIONSHIP_OPTIONS,
   FIELD_LABELS,
-  GENDERS,
-  MEMBER_RECORD_MESSAGES,
-  PERSON_CODE_MAX_LENGTH,
   dependentAddressRequired,
   emptyToNull,
   type OrganizationMemberSettings,
 } from '@pillar/domain';
-import { zodRule, type ParsingSchema } from '../../../shared/forms/zod-rule.ts';
-import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
-import { ZipInput } from '../../../shared/inputs/zip-input.tsx';
-import { US_STATE_OPTIONS } from '../../../shared/member-record/us-states.ts';
-import './dependent-form.css';
+import { type ParsingSchema } from '../../../shared/forms/zod-rule.ts';
+import {
+  AddressFields,
+  ClientDefinedDataField,
+  CobSection,
+  FieldSection,
+  NameFields,
+  PersonCodeField,
+  fieldErrorsOf,
+  recordFieldsOf,
+} from '../../../shared/member-record/record-fields.tsx';
 
 /** The values of the dependent create and edit forms. */
 export interface DependentFormValues {
@@ -38,8 +40,6 @@ export interface DependentFormValues {
   cobSecondaryDate?: string | null;
   cobPrimaryDate?: string | null;
 }
-
-export const GENDER_OPTIONS = Object.entries(GENDERS).map(([value, label]) => ({ value, label }));
 
 /**
  * A form's values as a request body: trimmed, '' turned into null (spec 1 §4), the person code an
@@ -84,21 +84,7 @@ export function dependentPayloadOf(
   });
 }
 
-/** A whole-body check's issues as form field errors. */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const seen = new Set<string>();
-  const out: { name: keyof DependentFormValues; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const name = issue.path.map(String).join('.');
-    if (!name || seen.has(name)) continue;
-    seen.add(name);
-    out.push({ name: name as keyof DependentFormValues, errors: [issue.message] });
-  }
-  return out;
-}
-
 export interface DependentFieldsProps {
-  form: FormInstance<DependentFormValues>;
   mode: 'create' | 'edit';
   settings: OrganizationMemberSettings;
   /** dependentCreateSchema(settings) or dependentUpdateSchema(settings, record). */
@@ -121,7 +107,6 @@ export interface DependentFieldsProps {
  * organization offers them.
  */
 export function DependentFields({
-  form,
   mode,
   settings,
   shape,
@@ -132,138 +117,43 @@ export function DependentFields({
   ssnField,
   children,
 }: DependentFieldsProps) {
-  const cobSecondary = Form.useWatch('isCOBSecondary', form) === true;
-  const addressRequired = dependentAddressRequired(settings);
-  const rulesOf = (name: string): FormRule[] => {
-    const schema = shape[name];
-    return schema ? [zodRule(schema)] : [];
-  };
-  const item = (name: string, label: string, isRequired = false) => ({
-    name,
-    label,
-    required: isRequired,
-    rules: rulesOf(name),
-    validateTrigger: trigger(name),
-  });
+  const fields = recordFieldsOf(shape, trigger, false);
   return (
     <>
-      <fieldset className="dependent-form__section">
-        <legend>Personal Information</legend>
-        <div className="dependent-form__grid">
-          <Form.Item {...item('firstName', FIELD_LABELS.firstName, true)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={29} />
-          </Form.Item>
-          <Form.Item {...item('middleInitial', FIELD_LABELS.middleInitial)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={1} />
-          </Form.Item>
-          <Form.Item {...item('lastName', FIELD_LABELS.lastName, true)}>
-            <Input autoComplete="off" disabled={readOnly} maxLength={29} />
-          </Form.Item>
-          <Form.Item
-            {...item('birthdate', FIELD_LABELS.birthdate, true)}
-            rules={[...rulesOf('birthdate'), isoDateRule(FIELD_LABELS.birthdate)]}
-          >
-            <DateInput disabled={readOnly} />
-          </Form.Item>
-          <Form.Item {...item('gender', FIELD_LABELS.gender, true)}>
-            <Select options={GENDER_OPTIONS} disabled={readOnly} placeholder="Select" />
-          </Form.Item>
-          <Form.Item {...item('relationship', FIELD_LABELS.relationship, mode === 'create')}>
-            <Select
-              options={DEPENDENT_RELATIONSHIP_OPTIONS}
-              disabled={readOnly}
-              placeholder="Select"
-            />
-          </Form.Item>
-          {children}
-          {ssnField}
-          <Form.Item {...item('personCode', FIELD_LABELS.personCode)}>
-            <Input
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={PERSON_CODE_MAX_LENGTH}
-              disabled={readOnly || (mode === 'edit' && !allowPersonCodeEdit)}
-            />
-          </Form.Item>
-        </div>
-      </fieldset>
+      <FieldSection legend="Personal Information">
+        <NameFields fields={fields} readOnly={readOnly} />
+        <Form.Item {...fields.item('relationship', FIELD_LABELS.relationship, mode === 'create')}>
+          <Select
+            options={DEPENDENT_RELATIONSHIP_OPTIONS}
+            disabled={readOnly}
+            placeholder="Select"
+          />
+        </Form.Item>
+        {children}
+        {ssnField}
+        <PersonCodeField
+          fields={fields}
+          readOnly={readOnly}
+          locked={mode === 'edit' && !allowPersonCodeEdit}
+        />
+      </FieldSection>
 
       {settings.SupportsDifferentDependentAddress && (
-        <fieldset className="dependent-form__section">
-          <legend>Address</legend>
-          <div className="dependent-form__grid">
-            <Form.Item {...item('address1', FIELD_LABELS.address1, addressRequired)}>
-              <Input autoComplete="off" disabled={readOnly} />
-            </Form.Item>
-            <Form.Item {...item('address2', FIELD_LABELS.address2)}>
-              <Input autoComplete="off" disabled={readOnly} />
-            </Form.Item>
-            <Form.Item {...item('city', FIELD_LABELS.city, addressRequired)}>
-              <Input autoComplete="off" disabled={readOnly} />
-            </Form.Item>
-            <Form.Item {...item('state', FIELD_LABELS.state, addressRequired)}>
-              <Select
-                allowClear
-                showSearch={{ optionFilterProp: 'label' }}
-                options={US_STATE_OPTIONS}
-                disabled={readOnly}
-                placeholder="Select"
-              />
-            </Form.Item>
-            <Form.Item {...item('zip', FIELD_LABELS.zip, addressRequired)}>
-              <ZipInput disabled={readOnly} />
-            </Form.Item>
-          </div>
-        </fieldset>
+        <FieldSection legend="Address">
+          <AddressFields
+            fields={fields}
+            readOnly={readOnly}
+            required={dependentAddressRequired(settings)}
+          />
+        </FieldSection>
       )}
 
       {settings.supportsClientDefinedData && (
-        <Form.Item {...item('clientDefinedData', FIELD_LABELS.clientDefinedData)}>
-          <Input.TextArea
-            rows={4}
-            showCount
-            maxLength={CLIENT_DEFINED_DATA_MAX_LENGTH}
-            disabled={readOnly}
-          />
-        </Form.Item>
+        <ClientDefinedDataField fields={fields} readOnly={readOnly} />
       )}
 
       {settings.useCOB && (
-        <fieldset className="dependent-form__section">
-          <legend>Coordination of Benefits</legend>
-          <div className="dependent-form__grid">
-            <Form.Item
-              name="isCOBSecondary"
-              valuePropName="checked"
-              className="dependent-form__checkbox"
-            >
-              <Checkbox disabled={readOnly}>COB Secondary?</Checkbox>
-            </Form.Item>
-            {cobSecondary ? (
-              <Form.Item
-                {...item('cobSecondaryDate', FIELD_LABELS.cobSecondaryDate, true)}
-                rules={[
-                  { required: true, message: MEMBER_RECORD_MESSAGES.cobEffectiveRequired },
-                  isoDateRule(FIELD_LABELS.cobSecondaryDate),
-                ]}
-              >
-                <DateInput disabled={readOnly} />
-              </Form.Item>
-            ) : (
-              isCOBMandatory && (
-                <Form.Item
-                  {...item('cobPrimaryDate', FIELD_LABELS.cobPrimaryDate, true)}
-                  rules={[
-                    { required: true, message: MEMBER_RECORD_MESSAGES.cobTerminationRequired },
-                    isoDateRule(FIELD_LABELS.cobPrimaryDate),
-                  ]}
-                >
-                  <DateInput disabled={readOnly} />
-                </Form.Item>
-              )
-            )}
-          </div>
-        </fieldset>
+        <CobSection fields={fields} readOnly={readOnly} isCOBMandatory={isCOBMandatory} />
       )}
     </>
   );
@@ -271,7 +161,7 @@ export function DependentFields({
 
 /** A 400's params (field → message) as form field errors. */
 export function serverFieldErrorsOf(params: Record<string, string>) {
-  return fieldErrorsOf(
+  return fieldErrorsOf<DependentFormValues>(
     Object.entries(params).map(([name, message]) => ({ path: [name], message })),
   );
 }

@@ -10,13 +10,13 @@ import {
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
+import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { notifyErrorMessage } from '../../../shared/notifications/notify.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import {
   DependentFields,
   dependentPayloadOf,
-  fieldErrorsOf,
   serverFieldErrorsOf,
   type DependentFormValues,
 } from '../dependent-form/dependent-fields.tsx';
@@ -156,7 +156,6 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
       requiredMark={!readOnly}
     >
       <DependentFields
-        form={form}
         mode="edit"
         settings={dependent.settings}
         shape={schema.shape}
@@ -166,7 +165,7 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
         isCOBMandatory={dependent.isCOBMandatory}
         ssnField={
           <Form.Item label={FIELD_LABELS.ssn} required={false}>
-            <div className="dependent-form__ssn">
+            <div className="member-form__ssn">
               <Form.Item
                 name="ssn"
                 noStyle
@@ -193,7 +192,7 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
         }
       />
       {!readOnly && (
-        <div className="dependent-form__footer">
+        <div className="member-form__footer">
           <Button
             onClick={() => {
               form.setFieldsValue(initial);

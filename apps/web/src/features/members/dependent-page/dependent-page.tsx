@@ -16,7 +16,6 @@ import { describeError } from '../../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
-import '../dependent-form/dependent-form.css';
 import { useDependent } from './api/get-dependent.ts';
 import { DependentActionsPanel } from './dependent-actions-panel.tsx';
 import { DependentDetailsForm } from './dependent-details-form.tsx';

@@ -18,7 +18,6 @@ import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
 import {
   MemberFields,
   cobPayloadOf,
-  fieldErrorsOf,
   personPayloadOf,
   programsPayloadOf,
   supportedProgramsOf,
@@ -26,6 +25,7 @@ import {
   type MemberFormValues,
   type ProgramFormValue,
 } from '../../../shared/member-record/member-fields.tsx';
+import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { useRevealEmployeeSsn } from '../api/get-employee-ssn.ts';
@@ -206,7 +206,7 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
     if (incentivePrograms) body.incentivePrograms = incentivePrograms;
     const checked = schema.safeParse(body);
     if (!checked.success) {
-      form.setFields(fieldErrorsOf(checked.error.issues) as never);
+      form.setFields(fieldErrorsOf(checked.error.issues));
       return;
     }
     setSubmitted(true);
