@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PROCESS_STATUS, RELATIONSHIPS, isActiveRecord, todayIso } from './codes.ts';
-import { isoDate } from './dates.ts';
 import {
   FIELD_LABELS,
   GENDER_CODES,
   MEMBER_RECORD_MESSAGES,
   DEFAULT_MEMBER_SETTINGS,
+  checkCob,
+  cobFields,
   memberRecordParams,
   optionalField,
   organizationMemberSettings,
@@ -98,40 +99,6 @@ export function unsupportedDependentFields(
 
 // ---------------------------------------------------------------------------------------------
 // Create and edit
-
-const cobFields = {
-  isCOBSecondary: z.boolean({ error: 'isCOBSecondary must be true or false' }).nullish(),
-  cobSecondaryDate: optionalField(isoDate(FIELD_LABELS.cobSecondaryDate)),
-  cobPrimaryDate: optionalField(isoDate(FIELD_LABELS.cobPrimaryDate)),
-};
-
-/** Spec 1 §4 "COB", as for members: checked needs the effective date; unchecked and mandatory needs the termination date. */
-function checkCob(
-  value: {
-    isCOBSecondary?: boolean | null | undefined;
-    cobSecondaryDate?: string | null | undefined;
-    cobPrimaryDate?: string | null | undefined;
-  },
-  ctx: z.RefinementCtx,
-  settings: OrganizationMemberSettings,
-  mandatory: boolean,
-): void {
-  if (!settings.useCOB || value.isCOBSecondary === undefined) return;
-  if (value.isCOBSecondary === true && !value.cobSecondaryDate) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['cobSecondaryDate'],
-      message: MEMBER_RECORD_MESSAGES.cobEffectiveRequired,
-    });
-  }
-  if (value.isCOBSecondary !== true && mandatory && !value.cobPrimaryDate) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['cobPrimaryDate'],
-      message: MEMBER_RECORD_MESSAGES.cobTerminationRequired,
-    });
-  }
-}
 
 /**
  * POST .../employees/{employeeId}/dependents. Required: first and last name, birth date, gender,

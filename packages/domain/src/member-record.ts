@@ -354,13 +354,13 @@ export function personFields(requireAddressFields: boolean) {
 }
 
 /** COB fields (spec 1 §4 "COB"): the flag, its effective date and the COB termination date. */
-const cobFields = {
+export const cobFields = {
   isCOBSecondary: z.boolean({ error: 'isCOBSecondary must be true or false' }).nullish(),
   cobSecondaryDate: optionalField(isoDate(FIELD_LABELS.cobSecondaryDate)),
   cobPrimaryDate: optionalField(isoDate(FIELD_LABELS.cobPrimaryDate)),
 };
 
-interface CobValues {
+export interface CobValues {
   isCOBSecondary?: boolean | null | undefined;
   cobSecondaryDate?: string | null | undefined;
   cobPrimaryDate?: string | null | undefined;
@@ -369,9 +369,10 @@ interface CobValues {
 /**
  * Spec 1 §4 "COB": when the organization uses COB, a checked flag needs the COB effective date,
  * and an unchecked flag on a mandatory-COB record needs the COB termination date. Applied only
- * when the body carries the flag (a create, or an edit that sends the COB fields).
+ * when the body carries the flag (a create, or an edit that sends the COB fields). Members and
+ * dependents alike.
  */
-function checkCob(
+export function checkCob(
   value: CobValues,
   ctx: z.RefinementCtx,
   settings: OrganizationMemberSettings,

@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { DependentTable } from './members.tables.ts';
+import { ORGANIZATION_SETTINGS_COLUMNS, type OrganizationSettingsRow } from './record-support.ts';
 
 /*
  * SQL of a dependent's record. Every read is scoped through the dependent's member: the
@@ -10,7 +11,7 @@ import type { DependentTable } from './members.tables.ts';
  * outside scope, or one that does not belong to the employee in the path, is simply not found.
  */
 
-export interface EmployeeRef {
+export interface EmployeeRef extends OrganizationSettingsRow {
   employee_no: number;
   organization_no: number;
   benefit_group_no: number;
@@ -22,20 +23,6 @@ export interface EmployeeRef {
   middle_initial: string | null;
   last_name: string;
   organization_name: string;
-  supports_divisions: boolean;
-  generate_employee_ssn: boolean;
-  client_id_minimum_length: number | null;
-  client_id_maximum_length: number | null;
-  pad_client_id_with_leading_zeros: boolean;
-  ltrim_client_id: boolean;
-  rtrim_client_id: boolean;
-  use_cob: boolean;
-  supports_client_defined_data: boolean;
-  supports_dependent_alternate_group: boolean;
-  supports_different_dependent_address: boolean;
-  require_address: boolean;
-  require_dependent_ssn: boolean;
-  default_dependent_ssn: boolean;
 }
 
 /** The employee of the path, inside the principal's scope, with the organization's flags. */
@@ -60,20 +47,7 @@ export async function findScopedEmployee(
       'e.middle_initial',
       'e.last_name',
       'o.name as organization_name',
-      'o.supports_divisions',
-      'o.generate_employee_ssn',
-      'o.client_id_minimum_length',
-      'o.client_id_maximum_length',
-      'o.pad_client_id_with_leading_zeros',
-      'o.ltrim_client_id',
-      'o.rtrim_client_id',
-      'o.use_cob',
-      'o.supports_client_defined_data',
-      'o.supports_dependent_alternate_group',
-      'o.supports_different_dependent_address',
-      'o.require_address',
-      'o.require_dependent_ssn',
-      'o.default_dependent_ssn',
+      ...ORGANIZATION_SETTINGS_COLUMNS,
     ])
     .where('e.employee_no', '=', employeeNo)
     .where('e.organization_no', '=', organizationNo)

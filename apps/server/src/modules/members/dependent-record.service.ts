@@ -1,5 +1,4 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { z } from 'zod';
 import {
   DEPENDENT_MESSAGES,
   MEMBER_HISTORY_EVENTS,
@@ -22,7 +21,6 @@ import {
   personCodeChangeAllowed,
   relationshipLabel,
   statusLabel,
-  todayIso,
   unsupportedDependentFields,
   type AlternateGroupOptions,
   type DependentAlternateGroupBody,
@@ -40,13 +38,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  type HttpProblem,
-} from '../../platform/http/problem.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import {
   findDependent,
   findScopedEmployee,
@@ -60,6 +52,7 @@ import {
 } from './dependent-record.repo.ts';
 import { writeMemberHistory } from './member-history.ts';
 import type { DependentTable } from './members.tables.ts';
+import { badRequestOf, parseOr400, settingsOf, todayOf } from './record-support.ts';
 
 /*
  * A dependent's record and lifecycle (spec 1 §4, §7). Access first: the employee must lie in
@@ -76,48 +69,6 @@ export interface DependentRecordDeps {
 }
 
 type Db = Kysely<DB>;
-
-function todayOf(deps: DependentRecordDeps): string {
-  return deps.today ? deps.today() : todayIso();
-}
-
-function settingsOf(e: EmployeeRef): OrganizationMemberSettings {
-  return {
-    useCOB: e.use_cob,
-    supportsDivisions: e.supports_divisions,
-    supportsClientDefinedData: e.supports_client_defined_data,
-    supportsDependentAlternateGroup: e.supports_dependent_alternate_group,
-    SupportsDifferentDependentAddress: e.supports_different_dependent_address,
-    requireAddress: e.require_address,
-    requireDependentSSN: e.require_dependent_ssn,
-    defaultDependentSSN: e.default_dependent_ssn,
-    generateEmployeeSSN: e.generate_employee_ssn,
-    clientIdMinimumLength: e.client_id_minimum_length,
-    clientIdMaximumLength: e.client_id_maximum_length,
-    padClientIdWithLeadingZeros: e.pad_client_id_with_leading_zeros,
-    ltrimClientId: e.ltrim_client_id,
-    rtrimClientId: e.rtrim_client_id,
-  };
-}
-
-/** A zod failure as a 400 naming each field (the first message per field). */
-function parseOr400<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const params: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const name = issue.path.length ? issue.path.map(String).join('.') : 'body';
-    params[name] ??= issue.message;
-  }
-  throw badRequestOf(params);
-}
-
-function badRequestOf(params: Record<string, string>): HttpProblem {
-  const detail = Object.entries(params)
-    .map(([name, message]) => `${name}: ${message}`)
-    .join('; ');
-  return badRequest(detail, params);
-}
 
 async function employeeOr404(
   db: Db,

@@ -3,6 +3,7 @@ import type { OrganizationMemberSettings } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { ORGANIZATION_SETTINGS_COLUMNS, settingsOf } from './record-support.ts';
 
 /*
  * SQL of the employee record and its lifecycle. Every read of an employee is scoped by the
@@ -42,40 +43,6 @@ export async function findOrganizationForMembers(
   };
 }
 
-export function settingsOf(row: {
-  use_cob: boolean;
-  supports_divisions: boolean;
-  supports_client_defined_data: boolean;
-  supports_dependent_alternate_group: boolean;
-  supports_different_dependent_address: boolean;
-  require_address: boolean;
-  require_dependent_ssn: boolean;
-  default_dependent_ssn: boolean;
-  generate_employee_ssn: boolean;
-  client_id_minimum_length: number | null;
-  client_id_maximum_length: number | null;
-  pad_client_id_with_leading_zeros: boolean;
-  ltrim_client_id: boolean;
-  rtrim_client_id: boolean;
-}): OrganizationMemberSettings {
-  return {
-    useCOB: row.use_cob,
-    supportsDivisions: row.supports_divisions,
-    supportsClientDefinedData: row.supports_client_defined_data,
-    supportsDependentAlternateGroup: row.supports_dependent_alternate_group,
-    SupportsDifferentDependentAddress: row.supports_different_dependent_address,
-    requireAddress: row.require_address,
-    requireDependentSSN: row.require_dependent_ssn,
-    defaultDependentSSN: row.default_dependent_ssn,
-    generateEmployeeSSN: row.generate_employee_ssn,
-    clientIdMinimumLength: row.client_id_minimum_length,
-    clientIdMaximumLength: row.client_id_maximum_length,
-    padClientIdWithLeadingZeros: row.pad_client_id_with_leading_zeros,
-    ltrimClientId: row.ltrim_client_id,
-    rtrimClientId: row.rtrim_client_id,
-  };
-}
-
 /** One employee with its organization, group, division and benefit package, in scope. */
 export async function findEmployee(
   db: Db,
@@ -96,20 +63,7 @@ export async function findEmployee(
     .select([
       'o.name as organization_name',
       'o.process_status as organization_process_status',
-      'o.use_cob',
-      'o.supports_divisions',
-      'o.supports_client_defined_data',
-      'o.supports_dependent_alternate_group',
-      'o.supports_different_dependent_address',
-      'o.require_address',
-      'o.require_dependent_ssn',
-      'o.default_dependent_ssn',
-      'o.generate_employee_ssn',
-      'o.client_id_minimum_length',
-      'o.client_id_maximum_length',
-      'o.pad_client_id_with_leading_zeros',
-      'o.ltrim_client_id',
-      'o.rtrim_client_id',
+      ...ORGANIZATION_SETTINGS_COLUMNS,
       'g.benefit_group_id as group_id',
       'g.name as group_name',
       'g.process_status as group_process_status',

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import {
   INCENTIVE_PROGRAMS,
   MEMBER_HISTORY_EVENTS,
@@ -20,7 +19,6 @@ import {
   memberActions,
   memberStatusKey,
   personCodeChangeAllowed,
-  todayIso,
   type AddDivisionBody,
   type BenefitPackageChangeBody,
   type BenefitPackageHistoryRow,
@@ -65,10 +63,10 @@ import {
   latestClientIdHistoryDate,
   lockEmployee,
   nextEmployeeNo,
-  settingsOf,
   ssnHashTaken,
   type EmployeeRecordRow,
 } from './member-record.repo.ts';
+import { parseOr400, settingsOf, todayOf } from './record-support.ts';
 
 /*
  * The employee record and its lifecycle (spec 1 §3, §4, §5, §7). Every rule the member page's
@@ -84,23 +82,6 @@ export interface MemberRecordDeps {
 }
 
 type Tx = Transaction<DB>;
-
-const todayOf = (deps: MemberRecordDeps) => (deps.today ?? todayIso)();
-
-/** A request's values checked against the organization's rules: a 400 naming each field. */
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const params: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.length ? issue.path.join('.') : 'body';
-    params[name] ??= issue.message;
-  }
-  const detail = Object.entries(params)
-    .map(([name, message]) => `${name}: ${message}`)
-    .join('; ');
-  throw badRequest(detail, params);
-}
 
 function fieldError(field: string, message: string): never {
   throw badRequest(message, { [field]: message });
@@ -569,7 +550,7 @@ export async function createEmployee(
   ) {
     throw badRequest(MEMBER_RECORD_MESSAGES.organizationTerminated);
   }
-  const body = parseWith(employeeCreateSchema(org.settings), rawBody);
+  const body = parseOr400(employeeCreateSchema(org.settings), rawBody);
   settingsRefusals(org.settings, body);
   const group = await selectableGroup(
     deps.db,
@@ -740,7 +721,7 @@ export async function updateEmployee(
     await lockEmployee(trx, employeeNo);
     const row = await loadEmployee(trx, principal, organizationNo, employeeNo);
     const settings = settingsOf(row);
-    const body = parseWith(
+    const body = parseOr400(
       employeeUpdateSchema(settings, { isCOBMandatory: row.is_cob_mandatory }),
       rawBody,
     );
