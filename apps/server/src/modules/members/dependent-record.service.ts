@@ -270,6 +270,28 @@ function refuseWhenMemberTerminated(employee: EmployeeRef, today: string, messag
   if (dependentMemberTerminated(memberOf(employee), today)) throw badRequest(message);
 }
 
+/**
+ * One write to an existing dependent: in a transaction, the dependent locked and read with its
+ * employee (404 outside scope or not theirs), `write` checks and writes; then the fresh detail.
+ */
+async function writeDependent(
+  deps: DependentRecordDeps,
+  principal: Principal,
+  params: DependentRecordParams,
+  write: (
+    trx: Db,
+    record: { employee: EmployeeRef; dependent: DependentRow },
+    today: string,
+  ) => Promise<void>,
+): Promise<DependentDetail> {
+  const today = todayOf(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await lockDependent(trx, params.dependentId);
+    await write(trx, await recordOr404(trx, principal, params), today);
+  });
+  return reload(deps, principal, params);
+}
+
 export async function createDependent(
   deps: DependentRecordDeps,
   principal: Principal,
@@ -352,10 +374,7 @@ export async function updateDependentRecord(
   params: DependentRecordParams,
   body: unknown,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     const settings = settingsOf(employee);
     const input = parseOr400(
       dependentUpdateSchema(settings, {
@@ -434,7 +453,6 @@ export async function updateDependentRecord(
     await updateDependent(trx, d.dependent_no, set, principal.userNo);
     await writeHistory(trx, principal, d, MEMBER_HISTORY_EVENTS.update, changes);
   });
-  return reload(deps, principal, params);
 }
 
 export async function updateDependentSsn(
@@ -443,10 +461,7 @@ export async function updateDependentSsn(
   params: DependentRecordParams,
   body: DependentSsnBody,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     const settings = settingsOf(employee);
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminatedEdit);
     if (body.ssn === null && settings.requireDependentSSN) {
@@ -466,7 +481,6 @@ export async function updateDependentSsn(
       },
     ]);
   });
-  return reload(deps, principal, params);
 }
 
 export async function terminateDependent(
@@ -475,10 +489,7 @@ export async function terminateDependent(
   params: DependentRecordParams,
   body: TerminationBody,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminatedEdit);
     if (d.process_status === 9) throw conflict(MEMBER_RECORD_MESSAGES.alreadyTerminatedDependent);
     const error = lifecycleDateError('termination', body.terminationDate, d.effective_date);
@@ -493,7 +504,6 @@ export async function terminateDependent(
       { field: 'expirationDate', old: d.expiration_date, new: body.terminationDate },
     ]);
   });
-  return reload(deps, principal, params);
 }
 
 export async function removeDependentTermination(
@@ -501,10 +511,7 @@ export async function removeDependentTermination(
   principal: Principal,
   params: DependentRecordParams,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     refuseWhenMemberTerminated(
       employee,
       today,
@@ -521,7 +528,6 @@ export async function removeDependentTermination(
       { field: 'expirationDate', old: d.expiration_date, new: null },
     ]);
   });
-  return reload(deps, principal, params);
 }
 
 export async function reinstateDependent(
@@ -530,10 +536,7 @@ export async function reinstateDependent(
   params: DependentRecordParams,
   body: DependentReinstatementBody,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminated);
     if (d.process_status !== 9) throw conflict(MEMBER_RECORD_MESSAGES.notTerminatedDependent);
     const error = lifecycleDateError('reinstate', body.reinstateDate, d.effective_date);
@@ -550,7 +553,6 @@ export async function reinstateDependent(
       { field: 'expirationDate', old: d.expiration_date, new: null },
     ]);
   });
-  return reload(deps, principal, params);
 }
 
 export async function changeAlternateGroup(
@@ -559,10 +561,7 @@ export async function changeAlternateGroup(
   params: DependentRecordParams,
   body: DependentAlternateGroupBody,
 ): Promise<DependentDetail> {
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockDependent(trx, params.dependentId);
-    const { employee, dependent: d } = await recordOr404(trx, principal, params);
+  return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     if (!employee.supports_dependent_alternate_group) {
       throw badRequest(DEPENDENT_MESSAGES.alternateGroupsNotSupported);
     }
@@ -610,5 +609,4 @@ export async function changeAlternateGroup(
       { field: 'changeDate', old: d.alternate_group_effective_date, new: body.changeDate },
     ]);
   });
-  return reload(deps, principal, params);
 }

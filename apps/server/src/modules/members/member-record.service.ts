@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import {
   INCENTIVE_PROGRAMS,
   MEMBER_HISTORY_EVENTS,
@@ -30,6 +30,7 @@ import {
   type IncentiveProgramInput,
   type MemberChangeHistoryQuery,
   type MemberChangeHistoryRow,
+  type MemberHistoryEvent,
   type MemberIncentiveProgram,
   type OrganizationMemberSettings,
   type Page,
@@ -42,7 +43,12 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, isIssuableSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
-import { diffFields, writeMemberHistory, type HistoryValue } from './member-history.ts';
+import {
+  diffFields,
+  writeMemberHistory,
+  type FieldChange,
+  type HistoryValue,
+} from './member-history.ts';
 import { generatedIdFor } from './member-ids.ts';
 import {
   benefitPackageHistory,
@@ -66,6 +72,7 @@ import {
   ssnHashTaken,
   type EmployeeRecordRow,
 } from './member-record.repo.ts';
+import type { EmployeeTable } from './members.tables.ts';
 import { parseOr400, settingsOf, todayOf } from './record-support.ts';
 
 /*
@@ -238,21 +245,32 @@ export async function revealEmployeeSsn(
   return { ssn: formatSsn(deps.ssn.decrypt(row.ssn_encrypted)) };
 }
 
+/** Rows of an in-scope employee's history, all of them (404 outside scope). */
+async function listOfEmployee<R, T>(
+  deps: MemberRecordDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  load: (db: Kysely<DB>, employeeNo: number) => Promise<R[]>,
+  map: (row: R) => T,
+): Promise<{ data: T[]; totalCount: number }> {
+  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
+  const data = (await load(deps.db, employeeNo)).map(map);
+  return { data, totalCount: data.length };
+}
+
 export async function listClientIdHistory(
   deps: MemberRecordDeps,
   principal: Principal,
   organizationNo: number,
   employeeNo: number,
 ): Promise<{ data: ClientIdHistoryRow[]; totalCount: number }> {
-  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
-  const rows = await clientIdHistory(deps.db, employeeNo);
-  const data = rows.map((r) => ({
+  return listOfEmployee(deps, principal, organizationNo, employeeNo, clientIdHistory, (r) => ({
     idHistoryNo: r.id_history_no,
     historicalId: r.historical_id,
     effectiveDate: r.effective_date,
     createdDate: r.created_date,
   }));
-  return { data, totalCount: data.length };
 }
 
 export async function listGroupAssignments(
@@ -261,9 +279,7 @@ export async function listGroupAssignments(
   organizationNo: number,
   employeeNo: number,
 ): Promise<{ data: GroupAssignmentRow[]; totalCount: number }> {
-  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
-  const rows = await groupAssignments(deps.db, employeeNo);
-  const data = rows.map((r) => ({
+  return listOfEmployee(deps, principal, organizationNo, employeeNo, groupAssignments, (r) => ({
     groupAssignmentNo: r.group_assignment_no,
     benefitGroupNo: r.benefit_group_no,
     benefitGroupId: r.benefit_group_id,
@@ -274,7 +290,6 @@ export async function listGroupAssignments(
     expirationDate: r.expiration_date,
     assignmentDate: r.assignment_date,
   }));
-  return { data, totalCount: data.length };
 }
 
 /** Per group the member was in (newest first), the divisions it had there (newest first). */
@@ -319,16 +334,20 @@ export async function listBenefitPackageHistory(
   organizationNo: number,
   employeeNo: number,
 ): Promise<{ data: BenefitPackageHistoryRow[]; totalCount: number }> {
-  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
-  const rows = await benefitPackageHistory(deps.db, employeeNo);
-  const data = rows.map((r) => ({
-    benefitPackageNo: r.benefit_package_no,
-    benefitPackageId: r.benefit_package_id,
-    name: r.name,
-    effectiveDate: r.effective_date,
-    assignmentDate: r.assignment_date,
-  }));
-  return { data, totalCount: data.length };
+  return listOfEmployee(
+    deps,
+    principal,
+    organizationNo,
+    employeeNo,
+    benefitPackageHistory,
+    (r) => ({
+      benefitPackageNo: r.benefit_package_no,
+      benefitPackageId: r.benefit_package_id,
+      name: r.name,
+      effectiveDate: r.effective_date,
+      assignmentDate: r.assignment_date,
+    }),
+  );
 }
 
 /**
@@ -642,18 +661,12 @@ export async function createEmployee(
       })
       .execute();
     if (division) {
-      await trx
-        .insertInto('member_division_history')
-        .values({
-          employee_no: employeeNo,
-          benefit_group_no: group.benefit_group_no,
-          division_no: division.division_no,
-          effective_date: body.effectiveDate,
-          assignment_date: today,
-          created_by: principal.userNo,
-          updated_by: principal.userNo,
-        })
-        .execute();
+      await addDivisionHistory(trx, principal, employeeNo, {
+        benefit_group_no: group.benefit_group_no,
+        division_no: division.division_no,
+        effective_date: body.effectiveDate,
+        assignment_date: today,
+      });
     }
     if (benefitPackage) {
       await trx
@@ -686,6 +699,77 @@ export async function createEmployee(
   return getEmployee(deps, principal, organizationNo, employeeNo);
 }
 
+/** Runs a write (an edit or a lifecycle action) on the locked, in-scope employee; answers the fresh detail. */
+async function writeEmployee(
+  deps: MemberRecordDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  write: (trx: Tx, row: EmployeeRecordRow, today: string) => Promise<void>,
+): Promise<EmployeeDetail> {
+  requireEdit(principal);
+  const today = todayOf(deps);
+  await deps.db.transaction().execute(async (trx) => {
+    await lockEmployee(trx, employeeNo);
+    const row = await loadEmployee(trx, principal, organizationNo, employeeNo);
+    await write(trx, row, today);
+  });
+  return getEmployee(deps, principal, organizationNo, employeeNo);
+}
+
+/** Sets columns of the employee row, stamped with who changed it and when. */
+async function setEmployee(
+  trx: Tx,
+  principal: Principal,
+  employeeNo: number,
+  values: Updateable<EmployeeTable>,
+): Promise<void> {
+  await trx
+    .updateTable('employee')
+    .set({ ...values, updated_by: principal.userNo, updated_at: new Date() })
+    .where('employee_no', '=', employeeNo)
+    .execute();
+}
+
+/** The employee's own member_change_history rows of one event. */
+async function employeeHistory(
+  trx: Tx,
+  principal: Principal,
+  employeeNo: number,
+  event: MemberHistoryEvent,
+  changes: readonly FieldChange[],
+): Promise<void> {
+  await writeMemberHistory(trx, {
+    changedBy: principal.userNo,
+    target: { employeeNo },
+    event,
+    changes,
+  });
+}
+
+/** A row of the member's division history (a division change or a division added). */
+async function addDivisionHistory(
+  trx: Tx,
+  principal: Principal,
+  employeeNo: number,
+  entry: {
+    benefit_group_no: number;
+    division_no: number;
+    effective_date: string;
+    assignment_date: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('member_division_history')
+    .values({
+      ...entry,
+      employee_no: employeeNo,
+      created_by: principal.userNo,
+      updated_by: principal.userNo,
+    })
+    .execute();
+}
+
 /** The editable fields as the API names them, and their columns. */
 const EDITABLE = {
   firstName: 'first_name',
@@ -716,10 +800,7 @@ export async function updateEmployee(
   employeeNo: number,
   rawBody: unknown,
 ): Promise<EmployeeDetail> {
-  requireEdit(principal);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockEmployee(trx, employeeNo);
-    const row = await loadEmployee(trx, principal, organizationNo, employeeNo);
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
     const settings = settingsOf(row);
     const body = parseOr400(
       employeeUpdateSchema(settings, { isCOBMandatory: row.is_cob_mandatory }),
@@ -811,11 +892,7 @@ export async function updateEmployee(
         .execute();
     }
     if (Object.keys(set).length > 0) {
-      await trx
-        .updateTable('employee')
-        .set({ ...set, updated_by: principal.userNo, updated_at: new Date() })
-        .where('employee_no', '=', employeeNo)
-        .execute();
+      await setEmployee(trx, principal, employeeNo, set);
     }
     const programChanges = await saveIncentivePrograms(
       trx,
@@ -824,36 +901,15 @@ export async function updateEmployee(
       employeeNo,
       body.incentivePrograms,
     );
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.update,
-      changes: [...changes, ...programChanges],
-    });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.update, [
+      ...changes,
+      ...programChanges,
+    ]);
   });
-  return getEmployee(deps, principal, organizationNo, employeeNo);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Lifecycle
-
-/** Runs a lifecycle write on the locked, in-scope employee and answers the fresh detail. */
-async function lifecycle(
-  deps: MemberRecordDeps,
-  principal: Principal,
-  organizationNo: number,
-  employeeNo: number,
-  write: (trx: Tx, row: EmployeeRecordRow, today: string) => Promise<void>,
-): Promise<EmployeeDetail> {
-  requireEdit(principal);
-  const today = todayOf(deps);
-  await deps.db.transaction().execute(async (trx) => {
-    await lockEmployee(trx, employeeNo);
-    const row = await loadEmployee(trx, principal, organizationNo, employeeNo);
-    await write(trx, row, today);
-  });
-  return getEmployee(deps, principal, organizationNo, employeeNo);
-}
 
 const isTerminated = (row: EmployeeRecordRow) => row.process_status === PROCESS_STATUS.terminated;
 
@@ -868,32 +924,21 @@ export function terminateEmployee(
   employeeNo: number,
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
     if (isTerminated(row)) fieldError('terminationDate', MEMBER_RECORD_MESSAGES.alreadyTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
-    await trx
-      .updateTable('employee')
-      .set({
-        process_status: PROCESS_STATUS.terminated,
-        expiration_date: body.terminationDate,
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.terminate,
-      changes: [
-        {
-          field: 'processStatus',
-          oldValue: row.process_status,
-          newValue: PROCESS_STATUS.terminated,
-        },
-        { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
-      ],
+    await setEmployee(trx, principal, employeeNo, {
+      process_status: PROCESS_STATUS.terminated,
+      expiration_date: body.terminationDate,
     });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.terminate, [
+      {
+        field: 'processStatus',
+        oldValue: row.process_status,
+        newValue: PROCESS_STATUS.terminated,
+      },
+      { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
+    ]);
     const dependents = await trx
       .selectFrom('dependent')
       .where('employee_no', '=', employeeNo)
@@ -946,27 +991,16 @@ export function changeEmployeeTermination(
   employeeNo: number,
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
     if (!isTerminated(row)) fieldError('terminationDate', MEMBER_RECORD_MESSAGES.notTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
     if (body.terminationDate === row.expiration_date) return;
-    await trx
-      .updateTable('employee')
-      .set({
-        expiration_date: body.terminationDate,
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.changeTermination,
-      changes: [
-        { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
-      ],
+    await setEmployee(trx, principal, employeeNo, {
+      expiration_date: body.terminationDate,
     });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.changeTermination, [
+      { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
+    ]);
   });
 }
 
@@ -977,7 +1011,7 @@ export function removeEmployeeTermination(
   organizationNo: number,
   employeeNo: number,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
     if (!isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.notTerminated);
     const group = {
       processStatus: row.group_process_status,
@@ -986,25 +1020,14 @@ export function removeEmployeeTermination(
     if (!groupAllowsTerminationRemoval(group, row.expiration_date)) {
       throw badRequest(MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck);
     }
-    await trx
-      .updateTable('employee')
-      .set({
-        process_status: PROCESS_STATUS.active,
-        expiration_date: null,
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.removeTermination,
-      changes: [
-        { field: 'processStatus', oldValue: row.process_status, newValue: PROCESS_STATUS.active },
-        { field: 'expirationDate', oldValue: row.expiration_date, newValue: null },
-      ],
+    await setEmployee(trx, principal, employeeNo, {
+      process_status: PROCESS_STATUS.active,
+      expiration_date: null,
     });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.removeTermination, [
+      { field: 'processStatus', oldValue: row.process_status, newValue: PROCESS_STATUS.active },
+      { field: 'expirationDate', oldValue: row.expiration_date, newValue: null },
+    ]);
   });
 }
 
@@ -1051,7 +1074,7 @@ export function reinstateEmployee(
   employeeNo: number,
   body: ReinstatementBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (!isTerminated(row)) fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.notTerminated);
     dateRule('reinstateDate', 'reinstate', body.reinstateDate, row.effective_date);
     const group = await selectableGroup(
@@ -1066,34 +1089,29 @@ export function reinstateEmployee(
       fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.reinstateAfterGroupExpiration);
     }
     const groupChanged = group.benefit_group_no !== row.benefit_group_no;
-    await trx
-      .updateTable('employee')
-      .set({
-        process_status: PROCESS_STATUS.active,
-        expiration_date: null,
-        effective_date: body.reinstateDate,
-        reinstatement_date: body.reinstateDate,
-        ...(groupChanged
-          ? {
-              benefit_group_no: group.benefit_group_no,
-              group_effective_date: body.reinstateDate,
-              group_assignment_date: today,
-              division_no: null,
-              division_effective_date: null,
-            }
-          : {}),
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
+    await setEmployee(trx, principal, employeeNo, {
+      process_status: PROCESS_STATUS.active,
+      expiration_date: null,
+      effective_date: body.reinstateDate,
+      reinstatement_date: body.reinstateDate,
+      ...(groupChanged
+        ? {
+            benefit_group_no: group.benefit_group_no,
+            group_effective_date: body.reinstateDate,
+            group_assignment_date: today,
+            division_no: null,
+            division_effective_date: null,
+          }
+        : {}),
+    });
     if (groupChanged)
       await moveGroup(trx, principal, row, group.benefit_group_no, body.reinstateDate, today);
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.reinstate,
-      changes: diffFields(
+    await employeeHistory(
+      trx,
+      principal,
+      employeeNo,
+      MEMBER_HISTORY_EVENTS.reinstate,
+      diffFields(
         {
           processStatus: row.process_status,
           expirationDate: row.expiration_date,
@@ -1109,7 +1127,7 @@ export function reinstateEmployee(
           division: groupChanged ? null : row.division_id,
         },
       ),
-    });
+    );
   });
 }
 
@@ -1124,7 +1142,7 @@ export function changeEmployeeGroup(
   employeeNo: number,
   body: GroupChangeBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
     const settings = settingsOf(row);
     if (body.divisionNo && !settings.supportsDivisions) {
@@ -1155,39 +1173,27 @@ export function changeEmployeeGroup(
     const groupChanged = group.benefit_group_no !== row.benefit_group_no;
     const divisionNo = division?.division_no ?? null;
     const divisionChanged = divisionNo !== row.division_no;
-    await trx
-      .updateTable('employee')
-      .set({
-        ...(groupChanged
-          ? {
-              benefit_group_no: group.benefit_group_no,
-              group_effective_date: body.changeDate,
-              group_assignment_date: today,
-            }
-          : {}),
-        ...(divisionChanged
-          ? { division_no: divisionNo, division_effective_date: division ? body.changeDate : null }
-          : {}),
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
+    await setEmployee(trx, principal, employeeNo, {
+      ...(groupChanged
+        ? {
+            benefit_group_no: group.benefit_group_no,
+            group_effective_date: body.changeDate,
+            group_assignment_date: today,
+          }
+        : {}),
+      ...(divisionChanged
+        ? { division_no: divisionNo, division_effective_date: division ? body.changeDate : null }
+        : {}),
+    });
     if (groupChanged)
       await moveGroup(trx, principal, row, group.benefit_group_no, body.changeDate, today);
     if (division && divisionChanged) {
-      await trx
-        .insertInto('member_division_history')
-        .values({
-          employee_no: employeeNo,
-          benefit_group_no: group.benefit_group_no,
-          division_no: division.division_no,
-          effective_date: body.changeDate,
-          assignment_date: today,
-          created_by: principal.userNo,
-          updated_by: principal.userNo,
-        })
-        .execute();
+      await addDivisionHistory(trx, principal, employeeNo, {
+        benefit_group_no: group.benefit_group_no,
+        division_no: division.division_no,
+        effective_date: body.changeDate,
+        assignment_date: today,
+      });
     }
     await writeMemberHistory(trx, {
       changedBy: principal.userNo,
@@ -1214,7 +1220,7 @@ export function addEmployeeDivision(
   employeeNo: number,
   body: AddDivisionBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (!settingsOf(row).supportsDivisions)
       throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
     if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
@@ -1240,34 +1246,19 @@ export function addEmployeeDivision(
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    await trx
-      .updateTable('employee')
-      .set({
-        division_no: division.division_no,
-        division_effective_date: body.divisionEffectiveDate,
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
-    await trx
-      .insertInto('member_division_history')
-      .values({
-        employee_no: employeeNo,
-        benefit_group_no: row.benefit_group_no,
-        division_no: division.division_no,
-        effective_date: body.divisionEffectiveDate,
-        assignment_date: today,
-        created_by: principal.userNo,
-        updated_by: principal.userNo,
-      })
-      .execute();
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.divisionChange,
-      changes: [{ field: 'division', oldValue: row.division_id, newValue: division.division_id }],
+    await setEmployee(trx, principal, employeeNo, {
+      division_no: division.division_no,
+      division_effective_date: body.divisionEffectiveDate,
     });
+    await addDivisionHistory(trx, principal, employeeNo, {
+      benefit_group_no: row.benefit_group_no,
+      division_no: division.division_no,
+      effective_date: body.divisionEffectiveDate,
+      assignment_date: today,
+    });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.divisionChange, [
+      { field: 'division', oldValue: row.division_id, newValue: division.division_id },
+    ]);
   });
 }
 
@@ -1279,7 +1270,7 @@ export function changeEmployeeBenefitPackage(
   employeeNo: number,
   body: BenefitPackageChangeBody,
 ): Promise<EmployeeDetail> {
-  return lifecycle(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (!settingsOf(row).supportsDivisions)
       throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
     if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
@@ -1292,17 +1283,11 @@ export function changeEmployeeBenefitPackage(
       fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageUnchanged);
     }
     dateRule('changeDate', 'change', body.changeDate, row.effective_date);
-    await trx
-      .updateTable('employee')
-      .set({
-        benefit_package_no: benefitPackage.benefit_package_no,
-        benefit_package_effective_date: body.changeDate,
-        benefit_package_assignment_date: today,
-        updated_by: principal.userNo,
-        updated_at: new Date(),
-      })
-      .where('employee_no', '=', employeeNo)
-      .execute();
+    await setEmployee(trx, principal, employeeNo, {
+      benefit_package_no: benefitPackage.benefit_package_no,
+      benefit_package_effective_date: body.changeDate,
+      benefit_package_assignment_date: today,
+    });
     await trx
       .insertInto('member_benefit_package_history')
       .values({
@@ -1314,17 +1299,12 @@ export function changeEmployeeBenefitPackage(
         updated_by: principal.userNo,
       })
       .execute();
-    await writeMemberHistory(trx, {
-      changedBy: principal.userNo,
-      target: { employeeNo },
-      event: MEMBER_HISTORY_EVENTS.benefitPackageChange,
-      changes: [
-        {
-          field: 'benefitPackage',
-          oldValue: row.benefit_package_id,
-          newValue: benefitPackage.benefit_package_id,
-        },
-      ],
-    });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.benefitPackageChange, [
+      {
+        field: 'benefitPackage',
+        oldValue: row.benefit_package_id,
+        newValue: benefitPackage.benefit_package_id,
+      },
+    ]);
   });
 }
