@@ -2,7 +2,6 @@ import { Button, Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   FIELD_LABELS,
-  MEMBER_RECORD_CONFIRMATIONS,
   employeeCreateSchema,
   groupSelectable,
   stripEmpty,
@@ -30,7 +29,7 @@ import {
   type MemberFieldSchemas,
   type MemberFormValues,
 } from './member-fields.tsx';
-import { fieldErrorsOf } from './record-fields.tsx';
+import { confirmDiscard, fieldErrorsOf, isValid, serverFieldErrorsOf } from './form-checks.ts';
 import { useBlurThenChange } from './use-blur-then-change.ts';
 
 interface CreateValues extends MemberFormValues {
@@ -75,11 +74,7 @@ export function CreateMemberDrawer({
 
   const close = async () => {
     if (dirty) {
-      const leave = await modal.confirm({
-        title: MEMBER_RECORD_CONFIRMATIONS.cancel,
-        okText: 'Yes',
-        cancelText: 'No',
-      });
+      const leave = await confirmDiscard(modal);
       if (!leave) return;
     }
     setDirty(false);
@@ -87,11 +82,7 @@ export function CreateMemberDrawer({
   };
 
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as CreateValues;
     const body = stripEmpty({
       ...personPayloadOf(values, organization),
@@ -118,12 +109,7 @@ export function CreateMemberDrawer({
       },
       onError: (error) => {
         if (isApiError(error) && error.params) {
-          form.setFields(
-            Object.entries(error.params).map(([name, message]) => ({
-              name: name.split('.') as never,
-              errors: [message],
-            })),
-          );
+          form.setFields(serverFieldErrorsOf(error.params));
         }
       },
     });

@@ -1,4 +1,4 @@
-import { Checkbox, Form, Input, Select, type FormInstance, type FormRule } from 'antd';
+import { Checkbox, Form, Input, Select, type FormRule } from 'antd';
 import { type ReactNode } from 'react';
 import {
   CLIENT_DEFINED_DATA_MAX_LENGTH,
@@ -220,24 +220,4 @@ export function CobSection({
       )}
     </FieldSection>
   );
-}
-
-/** What `form.setFields` takes: each field's name and errors. */
-type FieldErrors<Values> = Parameters<FormInstance<Values>['setFields']>[0];
-
-/** Marks the fields a whole-body check (the domain schema) refuses, as the server would. */
-export function fieldErrorsOf<Values = unknown>(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): FieldErrors<Values> {
-  const seen = new Set<string>();
-  const out: { name: (string | number)[]; errors: string[] }[] = [];
-  for (const issue of issues) {
-    const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-    if (!path.length) continue;
-    const key = path.join('.');
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ name: path, errors: [issue.message] });
-  }
-  return out as FieldErrors<Values>;
 }

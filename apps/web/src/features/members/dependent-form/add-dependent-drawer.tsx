@@ -13,14 +13,17 @@ import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
-import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
+import {
+  fieldErrorsOf,
+  isValid,
+  serverFieldErrorsOf,
+} from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useCreateDependent } from '../dependent-page/api/create-dependent.ts';
 import { useOrganization } from '../../../shared/organizations/get-organization.ts';
 import {
   DependentFields,
   dependentPayloadOf,
-  serverFieldErrorsOf,
   type DependentFormValues,
 } from './dependent-fields.tsx';
 
@@ -86,11 +89,7 @@ function AddDependentForm({
   const ssnRequired = dependentSsnRequired(settings);
 
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as DependentFormValues;
     const body = {
       ...dependentPayloadOf(values, settings, false),

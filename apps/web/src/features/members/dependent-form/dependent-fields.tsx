@@ -15,7 +15,6 @@ import {
   FieldSection,
   NameFields,
   PersonCodeField,
-  fieldErrorsOf,
   recordFieldsOf,
 } from '../../../shared/member-record/record-fields.tsx';
 
@@ -156,12 +155,5 @@ export function DependentFields({
         <CobSection fields={fields} readOnly={readOnly} isCOBMandatory={isCOBMandatory} />
       )}
     </>
-  );
-}
-
-/** A 400's params (field → message) as form field errors. */
-export function serverFieldErrorsOf(params: Record<string, string>) {
-  return fieldErrorsOf<DependentFormValues>(
-    Object.entries(params).map(([name, message]) => ({ path: [name], message })),
   );
 }

@@ -1,23 +1,8 @@
 import { Button, Form, Popconfirm, Space, Typography } from 'antd';
-import {
-  FIELD_LABELS,
-  MEMBER_RECORD_CONFIRMATIONS,
-  lifecycleDateError,
-  type DependentDetail,
-} from '@pillar/domain';
+import { FIELD_LABELS, MEMBER_RECORD_CONFIRMATIONS, type DependentDetail } from '@pillar/domain';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { useDependentLifecycle } from './api/dependent-lifecycle.ts';
-
-/** A date field that may not fall before the dependent's effective date (spec 1 §4, §5). */
-function notBeforeEffective(kind: 'termination' | 'reinstate', effectiveDate: string) {
-  return {
-    validator: async (_: unknown, value: string | null | undefined) => {
-      if (!value) return;
-      const error = lifecycleDateError(kind, value, effectiveDate);
-      if (error) throw new Error(error);
-    },
-  };
-}
 
 /**
  * The dependent's status actions (spec 1 §4): Terminate for an active dependent (with the warning

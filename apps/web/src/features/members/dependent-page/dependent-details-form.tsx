@@ -10,14 +10,17 @@ import {
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
-import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
+import {
+  fieldErrorsOf,
+  isValid,
+  serverFieldErrorsOf,
+} from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { notifyErrorMessage } from '../../../shared/notifications/notify.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import {
   DependentFields,
   dependentPayloadOf,
-  serverFieldErrorsOf,
   type DependentFormValues,
 } from '../dependent-form/dependent-fields.tsx';
 import { getDependentSsn } from './api/get-dependent-ssn.ts';
@@ -119,11 +122,7 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
   };
 
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = { ...initial, ...(form.getFieldsValue(true) as DependentFormValues) };
     const ssn = values.ssn ?? '';
     const body: Record<string, unknown> = {

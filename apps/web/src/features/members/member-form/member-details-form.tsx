@@ -2,7 +2,6 @@ import { Button, Descriptions, Form, Modal, notification } from 'antd';
 import { useMemo, useState } from 'react';
 import {
   FIELD_LABELS,
-  MEMBER_RECORD_CONFIRMATIONS,
   MEMBER_RECORD_TITLES,
   PERMISSIONS,
   SSN_MASKED,
@@ -25,7 +24,12 @@ import {
   type MemberFormValues,
   type ProgramFormValue,
 } from '../../../shared/member-record/member-fields.tsx';
-import { fieldErrorsOf } from '../../../shared/member-record/record-fields.tsx';
+import {
+  confirmDiscard,
+  fieldErrorsOf,
+  isValid,
+  serverFieldErrorsOf,
+} from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { useRevealEmployeeSsn } from '../api/get-employee-ssn.ts';
@@ -172,11 +176,7 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
   };
 
   const reset = async () => {
-    const confirmed = await modal.confirm({
-      title: MEMBER_RECORD_CONFIRMATIONS.cancel,
-      okText: 'Yes',
-      cancelText: 'No',
-    });
+    const confirmed = await confirmDiscard(modal);
     if (!confirmed) return;
     form.resetFields();
     if (revealedSsn !== undefined) form.setFieldsValue({ ssn: revealedSsn ?? '' });
@@ -185,11 +185,7 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
   };
 
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as MemberFormValues;
     const ssn = values.ssn ?? '';
     const ssnChanged =
@@ -214,12 +210,7 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
       onError: (error) => {
         setSubmitted(false);
         if (isApiError(error) && error.params) {
-          form.setFields(
-            Object.entries(error.params).map(([name, message]) => ({
-              name: name.split('.') as never,
-              errors: [message],
-            })),
-          );
+          form.setFields(serverFieldErrorsOf(error.params));
         }
       },
     });

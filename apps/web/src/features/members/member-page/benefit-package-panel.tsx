@@ -5,15 +5,16 @@ import {
   MEMBER_RECORD_MESSAGES,
   benefitPackageChangeBody,
   formatDate,
-  lifecycleDateError,
   requiredMessage,
   type EmployeeDetail,
 } from '@pillar/domain';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useBenefitPackages } from '../../../shared/member-record/api/organization-options.ts';
+import { isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeBenefitPackage } from '../api/change-benefit-package.ts';
+import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 interface PackageValues {
@@ -38,11 +39,7 @@ export function BenefitPackagePanel({ employee }: { employee: EmployeeDetail }) 
     .map((p) => ({ value: p.benefitPackageNo, label: `${p.name} (${p.benefitPackageId})` }));
 
   const save = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as PackageValues;
     if (values.benefitPackageId === employee.benefitPackageNo) {
       form.setFields([
@@ -118,13 +115,7 @@ export function BenefitPackagePanel({ employee }: { employee: EmployeeDetail }) 
                 // The body calls it changeDate; the panel shows it as the package's effective date.
                 { required: true, message: requiredMessage(FIELD_LABELS.effectiveDate) },
                 isoDateRule(FIELD_LABELS.effectiveDate),
-                {
-                  validator: async (_: unknown, value: string | null | undefined) => {
-                    const error =
-                      value && lifecycleDateError('change', value, employee.effectiveDate);
-                    if (error) throw new Error(error);
-                  },
-                },
+                notBeforeEffective('change', employee.effectiveDate),
               ]}
             >
               <DateInput />

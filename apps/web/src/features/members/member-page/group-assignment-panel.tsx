@@ -7,7 +7,6 @@ import {
   addDivisionBody,
   formatDate,
   groupChangeBody,
-  lifecycleDateError,
   type EmployeeDetail,
 } from '@pillar/domain';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
@@ -19,8 +18,10 @@ import {
   useMemberGroupOptions,
   type GroupStatusFilter,
 } from '../../../shared/member-record/api/organization-options.ts';
+import { confirmDiscard, isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeGroupAssignment } from '../api/change-employee-group.ts';
+import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 /** The division choice that stands for "add a new division" (spec 1 §5). */
@@ -125,11 +126,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
   }
 
   const cancel = async () => {
-    const confirmed = await modal.confirm({
-      title: MEMBER_RECORD_CONFIRMATIONS.cancel,
-      okText: 'Yes',
-      cancelText: 'No',
-    });
+    const confirmed = await confirmDiscard(modal);
     if (!confirmed) return;
     form.resetFields();
     blur.reset();
@@ -139,11 +136,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
 
   const save = async () => {
     setWarning(null);
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as GroupValues;
     const groupChanged = values.benefitGroupId !== employee.groupNo;
     const isNew = values.divisionNo === NEW_DIVISION;
@@ -187,14 +180,6 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
     if (!confirmed) return;
     // A failure leaves Save enabled (spec 1 §4): the mutation is no longer pending.
     change.mutate({ group, division });
-  };
-
-  const dateRule = {
-    validator: async (_: unknown, value: string | null | undefined) => {
-      if (!value) return;
-      const error = lifecycleDateError('change', value, employee.effectiveDate);
-      if (error) throw new Error(error);
-    },
   };
 
   return (
@@ -294,7 +279,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
               rules={[
                 zodRule(groupChangeBody.shape.changeDate),
                 isoDateRule(FIELD_LABELS.changeDate),
-                dateRule,
+                notBeforeEffective('change', employee.effectiveDate),
               ]}
             >
               <DateInput />

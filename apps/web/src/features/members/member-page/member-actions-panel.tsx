@@ -1,10 +1,9 @@
-import { Button, Form, Modal, Select, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Form, Modal, Select, Typography, type ButtonProps } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   FIELD_LABELS,
   MEMBER_RECORD_CONFIRMATIONS,
   groupSelectable,
-  lifecycleDateError,
   reinstatementBody,
   terminationBody,
   type EmployeeDetail,
@@ -12,6 +11,7 @@ import {
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useMemberGroupOptions } from '../../../shared/member-record/api/organization-options.ts';
+import { isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import {
   useChangeEmployeeTermination,
@@ -19,6 +19,7 @@ import {
   useTerminateEmployee,
 } from '../api/employee-termination.ts';
 import { useReinstateEmployee } from '../api/reinstate-employee.ts';
+import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 type DateKind = 'termination' | 'reinstate';
@@ -29,16 +30,66 @@ function dateRules(kind: DateKind, label: string, effectiveDate: string) {
     kind === 'termination'
       ? terminationBody.shape.terminationDate
       : reinstatementBody.shape.reinstateDate;
-  return [
-    zodRule(schema),
-    isoDateRule(label),
-    {
-      validator: async (_: unknown, value: string | null | undefined) => {
-        const error = value && lifecycleDateError(kind, value, effectiveDate);
-        if (error) throw new Error(error);
-      },
-    },
-  ];
+  return [zodRule(schema), isoDateRule(label), notBeforeEffective(kind, effectiveDate)];
+}
+
+/** A lifecycle date field: Termination Date or Reinstatement Date, checked by `dateRules`. */
+function LifecycleDateItem({
+  kind,
+  label,
+  effectiveDate,
+  trigger,
+}: {
+  kind: DateKind;
+  label?: string;
+  effectiveDate: string;
+  trigger: (name: string) => string[];
+}) {
+  const name = kind === 'termination' ? 'terminationDate' : 'reinstateDate';
+  return (
+    <Form.Item
+      name={name}
+      label={label ?? FIELD_LABELS[name]}
+      required
+      validateTrigger={trigger(name)}
+      rules={dateRules(kind, FIELD_LABELS[name], effectiveDate)}
+    >
+      <DateInput />
+    </Form.Item>
+  );
+}
+
+/** One action of the panel: a section named by its level-3 heading. */
+function ActionSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const headingId = `member-${id}-heading`;
+  return (
+    <section className="member-action" aria-labelledby={headingId}>
+      <Typography.Title level={3} id={headingId}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+/** An action's button: enabled once the form has changed, spinning while the call runs. */
+function ActionButton({
+  dirty = true,
+  pending,
+  onClick,
+  ...props
+}: Omit<ButtonProps, 'block' | 'disabled' | 'loading'> & { dirty?: boolean; pending: boolean }) {
+  return (
+    <Button {...props} block disabled={!dirty || pending} loading={pending} onClick={onClick} />
+  );
 }
 
 function TerminateForm({ employee }: { employee: EmployeeDetail }) {
@@ -48,11 +99,7 @@ function TerminateForm({ employee }: { employee: EmployeeDetail }) {
   const [dirty, setDirty] = useState(false);
   const terminate = useTerminateEmployee(employee.organizationNo, employee.employeeNo);
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const confirmed = await modal.confirm({
       title: 'Terminate this member?',
       content: MEMBER_RECORD_CONFIRMATIONS.terminate,
@@ -64,11 +111,8 @@ function TerminateForm({ employee }: { employee: EmployeeDetail }) {
     terminate.mutate(form.getFieldValue('terminationDate') as string);
   };
   return (
-    <section className="member-action" aria-labelledby="member-terminate-heading">
+    <ActionSection id="terminate" title="Terminate">
       {holder}
-      <Typography.Title level={3} id="member-terminate-heading">
-        Terminate
-      </Typography.Title>
       <Form
         form={form}
         layout="vertical"
@@ -76,26 +120,21 @@ function TerminateForm({ employee }: { employee: EmployeeDetail }) {
         onFieldsChange={blur.onFieldsChange}
         onValuesChange={() => setDirty(true)}
       >
-        <Form.Item
-          name="terminationDate"
-          label={FIELD_LABELS.terminationDate}
-          required
-          validateTrigger={blur.trigger('terminationDate')}
-          rules={dateRules('termination', FIELD_LABELS.terminationDate, employee.effectiveDate)}
-        >
-          <DateInput />
-        </Form.Item>
-        <Button
+        <LifecycleDateItem
+          kind="termination"
+          effectiveDate={employee.effectiveDate}
+          trigger={blur.trigger}
+        />
+        <ActionButton
           danger
-          block
-          disabled={!dirty || terminate.isPending}
-          loading={terminate.isPending}
+          dirty={dirty}
+          pending={terminate.isPending}
           onClick={() => void submit()}
         >
           Terminate
-        </Button>
+        </ActionButton>
       </Form>
-    </section>
+    </ActionSection>
   );
 }
 
@@ -105,18 +144,11 @@ function ChangeTerminationForm({ employee }: { employee: EmployeeDetail }) {
   const [dirty, setDirty] = useState(false);
   const change = useChangeEmployeeTermination(employee.organizationNo, employee.employeeNo);
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     change.mutate(form.getFieldValue('terminationDate') as string);
   };
   return (
-    <section className="member-action" aria-labelledby="member-change-termination-heading">
-      <Typography.Title level={3} id="member-change-termination-heading">
-        Change Termination Date
-      </Typography.Title>
+    <ActionSection id="change-termination" title="Change Termination Date">
       <Form
         form={form}
         layout="vertical"
@@ -127,26 +159,22 @@ function ChangeTerminationForm({ employee }: { employee: EmployeeDetail }) {
           setDirty(all.terminationDate !== employee.expirationDate)
         }
       >
-        <Form.Item
-          name="terminationDate"
+        <LifecycleDateItem
+          kind="termination"
           label="New Termination Date"
-          required
-          validateTrigger={blur.trigger('terminationDate')}
-          rules={dateRules('termination', FIELD_LABELS.terminationDate, employee.effectiveDate)}
-        >
-          <DateInput />
-        </Form.Item>
-        <Button
+          effectiveDate={employee.effectiveDate}
+          trigger={blur.trigger}
+        />
+        <ActionButton
           type="primary"
-          block
-          disabled={!dirty || change.isPending}
-          loading={change.isPending}
+          dirty={dirty}
+          pending={change.isPending}
           onClick={() => void submit()}
         >
           Change Termination Date
-        </Button>
+        </ActionButton>
       </Form>
-    </section>
+    </ActionSection>
   );
 }
 
@@ -163,18 +191,15 @@ function RemoveTermination({ employee }: { employee: EmployeeDetail }) {
     if (confirmed) remove.mutate();
   };
   return (
-    <section className="member-action" aria-labelledby="member-remove-termination-heading">
+    <ActionSection id="remove-termination" title="Remove Termination">
       {holder}
-      <Typography.Title level={3} id="member-remove-termination-heading">
-        Remove Termination
-      </Typography.Title>
       <Typography.Paragraph className="member-panel__muted">
         Undo the termination: coverage continues in the current group.
       </Typography.Paragraph>
       <Button block loading={remove.isPending} onClick={() => void submit()}>
         Remove Termination
       </Button>
-    </section>
+    </ActionSection>
   );
 }
 
@@ -201,11 +226,7 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
     }
   }, [current, form]);
   const submit = async () => {
-    try {
-      await form.validateFields();
-    } catch {
-      return;
-    }
+    if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as ReinstateValues;
     reinstate.mutate(
       reinstatementBody.parse({
@@ -215,10 +236,7 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
     );
   };
   return (
-    <section className="member-action" aria-labelledby="member-reinstate-heading">
-      <Typography.Title level={3} id="member-reinstate-heading">
-        Reinstate
-      </Typography.Title>
+    <ActionSection id="reinstate" title="Reinstate">
       <Form<ReinstateValues>
         form={form}
         layout="vertical"
@@ -243,26 +261,21 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
             }))}
           />
         </Form.Item>
-        <Form.Item
-          name="reinstateDate"
-          label={FIELD_LABELS.reinstateDate}
-          required
-          validateTrigger={blur.trigger('reinstateDate')}
-          rules={dateRules('reinstate', FIELD_LABELS.reinstateDate, employee.effectiveDate)}
-        >
-          <DateInput />
-        </Form.Item>
-        <Button
+        <LifecycleDateItem
+          kind="reinstate"
+          effectiveDate={employee.effectiveDate}
+          trigger={blur.trigger}
+        />
+        <ActionButton
           type="primary"
-          block
-          disabled={!dirty || reinstate.isPending}
-          loading={reinstate.isPending}
+          dirty={dirty}
+          pending={reinstate.isPending}
           onClick={() => void submit()}
         >
           Reinstate
-        </Button>
+        </ActionButton>
       </Form>
-    </section>
+    </ActionSection>
   );
 }
 
