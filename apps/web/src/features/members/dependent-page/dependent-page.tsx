@@ -1,18 +1,8 @@
-import {
-  Alert,
-  Breadcrumb,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Row,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Alert, Breadcrumb, Card, Col, Descriptions, Row, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { employeePath, formatDate } from '@pillar/domain';
 import { hasStatus } from '../../../shared/api/api-error.ts';
-import { describeError } from '../../../shared/notifications/notify.ts';
+import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
 import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
@@ -88,94 +78,83 @@ export default function DependentPage() {
           { title: dependent?.fullName ?? '…' },
         ]}
       />
-      {query.isError ? (
-        <>
-          <Typography.Title level={1}>Dependent</Typography.Title>
-          <Alert
-            type="error"
-            showIcon
-            title="This dependent could not be loaded."
-            description={describeError(query.error).description}
-            action={<Button onClick={() => void query.refetch()}>Try Again</Button>}
-          />
-        </>
-      ) : !dependent ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
-        <>
-          <header className="page-header">
-            <Typography.Title level={1}>{dependent.fullName}</Typography.Title>
-            <Descriptions
-              size="small"
-              column={{ xs: 1, sm: 2, lg: 3 }}
-              items={[
-                {
-                  key: 'organization',
-                  label: 'Organization',
-                  children: dependent.organizationName,
-                },
-                {
-                  key: 'member',
-                  label: 'Member',
-                  children: (
-                    <Link to={employeePath(dependent.organizationNo, dependent.employeeNo)}>
-                      {dependent.memberName}
-                    </Link>
-                  ),
-                },
-                {
-                  key: 'status',
-                  label: 'Status',
-                  children: (
-                    <StatusTag
-                      status={dependent.processStatus}
-                      expirationDate={dependent.expirationDate}
-                    />
-                  ),
-                },
-                {
-                  key: 'relationship',
-                  label: 'Relationship',
-                  children: dependent.relationshipLabel,
-                },
-                {
-                  key: 'original',
-                  label: 'Original Effective Date',
-                  children: formatDate(dependent.originalEffectiveDate),
-                },
-                {
-                  key: 'period',
-                  label: 'Effective Period',
-                  children: dependent.effectiveDateLabel,
-                },
-              ]}
-            />
-          </header>
-          {dependent.actions.reinstateBlockedMessage && (
-            <Alert
-              type="warning"
-              showIcon
-              title={dependent.actions.reinstateBlockedMessage}
-              style={{ margin: '8px 0 16px' }}
-            />
-          )}
-          <Row gutter={16}>
-            <Col xs={24} lg={16}>
-              <Panel title="Dependent Details">
-                <DependentDetailsForm dependent={dependent} />
-              </Panel>
-            </Col>
-            <Col xs={24} lg={8}>
-              <Panel title="Group Assignment">
-                <DependentGroupPanel dependent={dependent} />
-              </Panel>
-              <Panel title="Status">
-                <DependentActionsPanel dependent={dependent} />
-              </Panel>
-            </Col>
-          </Row>
-        </>
-      )}
+      <RecordPageBody query={query} noun="Dependent">
+        {(dependent) => (
+          <>
+            <header className="page-header">
+              <Typography.Title level={1}>{dependent.fullName}</Typography.Title>
+              <Descriptions
+                size="small"
+                column={{ xs: 1, sm: 2, lg: 3 }}
+                items={[
+                  {
+                    key: 'organization',
+                    label: 'Organization',
+                    children: dependent.organizationName,
+                  },
+                  {
+                    key: 'member',
+                    label: 'Member',
+                    children: (
+                      <Link to={employeePath(dependent.organizationNo, dependent.employeeNo)}>
+                        {dependent.memberName}
+                      </Link>
+                    ),
+                  },
+                  {
+                    key: 'status',
+                    label: 'Status',
+                    children: (
+                      <StatusTag
+                        status={dependent.processStatus}
+                        expirationDate={dependent.expirationDate}
+                      />
+                    ),
+                  },
+                  {
+                    key: 'relationship',
+                    label: 'Relationship',
+                    children: dependent.relationshipLabel,
+                  },
+                  {
+                    key: 'original',
+                    label: 'Original Effective Date',
+                    children: formatDate(dependent.originalEffectiveDate),
+                  },
+                  {
+                    key: 'period',
+                    label: 'Effective Period',
+                    children: dependent.effectiveDateLabel,
+                  },
+                ]}
+              />
+            </header>
+            {dependent.actions.reinstateBlockedMessage && (
+              <Alert
+                type="warning"
+                showIcon
+                title={dependent.actions.reinstateBlockedMessage}
+                style={{ margin: '8px 0 16px' }}
+              />
+            )}
+            <Row gutter={16}>
+              <Col xs={24} lg={16}>
+                <Panel title="Dependent Details">
+                  <DependentDetailsForm dependent={dependent} />
+                </Panel>
+              </Col>
+              <Col xs={24} lg={8}>
+                <Panel title="Group Assignment">
+                  <DependentGroupPanel dependent={dependent} />
+                </Panel>
+                <Panel title="Status">
+                  <DependentActionsPanel dependent={dependent} />
+                </Panel>
+              </Col>
+            </Row>
+          </>
+        )}
+      </RecordPageBody>
     </section>
   );
 }

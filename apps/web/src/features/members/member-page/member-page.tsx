@@ -1,8 +1,7 @@
-import { Alert, Breadcrumb, Button, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Breadcrumb, Col, Descriptions, Row, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { PERMISSIONS, formatDate, type EmployeeDetail } from '@pillar/domain';
 import { hasStatus } from '../../../shared/api/api-error.ts';
-import { describeError } from '../../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
@@ -17,6 +16,7 @@ import { GroupAssignmentPanel } from './group-assignment-panel.tsx';
 import { MemberActionsPanel } from './member-actions-panel.tsx';
 import { MemberHistoryPanel } from './member-history-drawer.tsx';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
 import '../../../shared/member-record/member-record.css';
 import './member-page.css';
 
@@ -142,25 +142,14 @@ export default function MemberPage() {
           { title: data?.name ?? '…' },
         ]}
       />
-      {employee.isError ? (
-        <>
-          <Typography.Title level={1}>Member</Typography.Title>
-          <Alert
-            type="error"
-            showIcon
-            title="This member could not be loaded."
-            description={describeError(employee.error).description}
-            action={<Button onClick={() => void employee.refetch()}>Try Again</Button>}
-          />
-        </>
-      ) : !data ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
-        <>
-          <MemberHeader employee={data} />
-          <MemberWorkspace employee={data} dataVersion={employee.dataUpdatedAt} />
-        </>
-      )}
+      <RecordPageBody query={employee} noun="Member">
+        {(record) => (
+          <>
+            <MemberHeader employee={record} />
+            <MemberWorkspace employee={record} dataVersion={employee.dataUpdatedAt} />
+          </>
+        )}
+      </RecordPageBody>
     </section>
   );
 }
