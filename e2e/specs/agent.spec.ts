@@ -3,6 +3,7 @@
 import { USER_MESSAGES } from '@pillar/domain';
 import { MEMBER_PORTAL_DEMO } from '../../apps/server/src/modules/users/users.demo.ts';
 import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures.ts';
+import { notice } from '../helpers/ui.ts';
 
 test('a supervisor unlocks a blocked member-portal account, and an unknown address is named', async ({
   page,
@@ -29,14 +30,14 @@ test('a supervisor unlocks a blocked member-portal account, and an unknown addre
   await email.fill(unknown);
   await expect(unlock).toBeEnabled();
   await unlock.click();
-  const error = page.locator('.ant-notification-notice').filter({ hasText: 'Error' });
+  const error = notice(page, 'Error');
   await expect(error).toContainText(USER_MESSAGES.notAMemberPortalAccount(unknown));
   // The dialog stays open to correct the address.
   await expect(dialog).toBeVisible();
 
   await email.fill(MEMBER_PORTAL_DEMO.blocked);
   await unlock.click();
-  const success = page.locator('.ant-notification-notice').filter({ hasText: 'Member Unlocked!' });
+  const success = notice(page, 'Member Unlocked!');
   await expect(success).toContainText(USER_MESSAGES.memberUnlocked(MEMBER_PORTAL_DEMO.blocked));
   await expect(dialog).toHaveCount(0);
 });

@@ -11,14 +11,9 @@ import {
   type OrganizationSummary,
   type Page as ResultPage,
 } from '@pillar/domain';
-import {
-  accessTokenOf,
-  apiGet,
-  expect,
-  expectNoSeriousA11yViolations,
-  signIn,
-  test,
-} from '../fixtures.ts';
+import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { apiPost, findOrganization } from '../helpers/api.ts';
+import { checkA11y, chooseByKeyboard, confirmPop, expectNotice, panel } from '../helpers/ui.ts';
 
 const SCREENSHOTS = process.env.DEPENDENT_SCREENSHOTS;
 
@@ -33,69 +28,36 @@ interface Setting {
  * active member in one of them.
  */
 async function findSetting(page: Page): Promise<Setting> {
-  const list = await apiGet<ResultPage<OrganizationSummary>>(
+  const setting = await findOrganization(
     page,
-    '/portal/v1/organizations?processStatus=1&limit=100&sort=name:desc',
+    'processStatus=1&sort=name:desc',
+    async (organization): Promise<Setting | undefined> => {
+      if (!organization.supportsDependentAlternateGroup || organization.expirationDate) {
+        return undefined;
+      }
+      const base = `/portal/v1/organizations/${organization.organizationNo}`;
+      const groups = await apiGet<ResultPage<BenefitGroup>>(
+        page,
+        `${base}/groups?processStatus=1&limit=100&sort=name:asc`,
+      );
+      const open = groups.data.filter((g) => !g.expirationDate);
+      if (open.length < 2) return undefined;
+      const members = await apiGet<ResultPage<EmployeeSearchRow>>(
+        page,
+        `${base}/employees?processStatus=active&limit=50&sort=name:desc`,
+      );
+      const member = members.data.find(
+        (m) => m.status === 'active' && open.some((g) => g.benefitGroupNo === m.groupNo),
+      );
+      return member ? { organization, groups: open, member } : undefined;
+    },
   );
-  for (const summary of list.data) {
-    const organization = await apiGet<OrganizationDetail>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}`,
+  if (!setting) {
+    throw new Error(
+      'No organization with dependent alternate groups, two open groups and a member',
     );
-    if (!organization.supportsDependentAlternateGroup || organization.expirationDate) continue;
-    const groups = await apiGet<ResultPage<BenefitGroup>>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}/groups?processStatus=1&limit=100&sort=name:asc`,
-    );
-    const open = groups.data.filter((g) => !g.expirationDate);
-    if (open.length < 2) continue;
-    const members = await apiGet<ResultPage<EmployeeSearchRow>>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}/employees?processStatus=active&limit=50&sort=name:desc`,
-    );
-    const member = members.data.find(
-      (m) => m.status === 'active' && open.some((g) => g.benefitGroupNo === m.groupNo),
-    );
-    if (member) return { organization, groups: open, member };
   }
-  throw new Error('No organization with dependent alternate groups, two open groups and a member');
-}
-
-async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const response = await page.request.post(path, {
-    headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
-    data: body,
-  });
-  expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(201);
-  return (await response.json()) as T;
-}
-
-function panel(page: Page, title: string): Locator {
-  return page.locator('.ant-card').filter({
-    has: page.getByRole('heading', { level: 2, name: title, exact: true }),
-  });
-}
-
-async function checkA11y(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expectNoSeriousA11yViolations(page);
-}
-
-/** Waits for the success notice titled after the action, and closes it. */
-async function expectNotice(page: Page, title: string): Promise<void> {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
-  await expect(notice.first()).toBeVisible();
-  await expect(notice.first()).toContainText('Success!');
-  await notice.first().locator('.ant-notification-notice-close').click();
-  await expect(notice).toHaveCount(0);
-}
-
-/** Confirms the open Popconfirm with its button. */
-async function confirmPop(page: Page, button: string): Promise<void> {
-  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
-  await expect(pop).toBeVisible();
-  await pop.getByRole('button', { name: button, exact: true }).click();
-  await expect(pop).toBeHidden();
+  return setting;
 }
 
 function statusTag(page: Page): Locator {
@@ -276,33 +238,6 @@ test('an unknown dependent shows the not-found page', async ({ page, browserErro
   await checkA11y(page);
 });
 
-/**
- * Picks an option of the antd select labelled so inside a scope with the keyboard (arrow keys to
- * the option, Enter), and checks it was taken. The keyboard path does not depend on where the
- * dropdown is while it animates open on a busy machine.
- */
-async function choose(scope: Locator, label: string, option: string): Promise<void> {
-  const page = scope.page();
-  // A required field's name starts with antd's '*' mark.
-  const name = new RegExp(`^(\\* )?${label}$`);
-  const box = scope.getByRole('combobox', { name });
-  const select = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name }) });
-  await box.focus();
-  await page.keyboard.press('ArrowDown');
-  const list = `${await box.getAttribute('id')}_list`;
-  const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
-  await expect(dropdown).toBeVisible();
-  const active = dropdown.locator('.ant-select-item-option-active');
-  for (let step = 0; step < 60; step += 1) {
-    if ((await active.getAttribute('title')) === option) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await expect(active).toHaveAttribute('title', option);
-  await page.keyboard.press('Enter');
-  await expect(select).toContainText(option);
-  await expect(dropdown).toBeHidden();
-}
-
 test('Add Dependent on the member page creates a dependent and lists it', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'accountManager');
@@ -323,14 +258,14 @@ test('Add Dependent on the member page creates a dependent and lists it', async 
   await form.getByLabel('First Name', { exact: true }).fill(firstName);
   await form.getByLabel('Last Name', { exact: true }).fill('Drawertest');
   await form.getByLabel('Birth Date', { exact: true }).fill('03/04/2015');
-  await choose(form, 'Gender', 'Male');
-  await choose(form, 'Relationship', 'Child');
+  await chooseByKeyboard(form, 'Gender', 'Male');
+  await chooseByKeyboard(form, 'Relationship', 'Child');
   await form.getByLabel('Effective Date', { exact: true }).fill('02/01/2024');
   await form.getByLabel('SSN', { exact: true }).fill(`5${stamp}12`.slice(0, 9));
   if (organization.SupportsDifferentDependentAddress && organization.requireAddress) {
     await form.getByLabel('Address 1', { exact: true }).fill('9 Oak Ave');
     await form.getByLabel('City', { exact: true }).fill('Dover');
-    await choose(form, 'State', 'DE');
+    await chooseByKeyboard(form, 'State', 'DE');
     await form.getByLabel('Zip', { exact: true }).fill('19901');
   }
   await form.getByRole('button', { name: 'Create', exact: true }).click();

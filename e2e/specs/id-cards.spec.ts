@@ -20,6 +20,7 @@ import {
   signIn,
   test,
 } from '../fixtures.ts';
+import { outboxMatch } from '../helpers/api.ts';
 
 /** Members of this organization are left to this spec: other specs work in Cedar Valley. */
 const ORGANIZATION = 'City of Northfield';
@@ -84,19 +85,8 @@ function coverageItem(panel: Locator, coverage: Coverage): Locator {
 
 /** The newest temp card link e-mailed to an address, from the built-in outbox. */
 async function linkFor(page: Page, address: string): Promise<string> {
-  let path = '';
-  await expect(async () => {
-    const response = await page.request.get(
-      `/authorization/v1/mail-outbox?to=${encodeURIComponent(address)}&limit=1`,
-      { headers: { Authorization: `Bearer ${await accessTokenOf(page)}` } },
-    );
-    expect(response.ok()).toBe(true);
-    const body = (await response.json()) as { data: { text: string }[] };
-    const match = /https?:\/\/[^\s]+(\/id-card\/[A-Za-z0-9_-]+)/.exec(body.data[0]?.text ?? '');
-    expect(match).not.toBeNull();
-    path = match![1]!;
-  }).toPass();
-  return path;
+  const match = await outboxMatch(page, address, /https?:\/\/[^\s]+(\/id-card\/[A-Za-z0-9_-]+)/);
+  return match[1]!;
 }
 
 test('the Coverage panel lists coverages and downloads a temp ID card as a PDF', async ({

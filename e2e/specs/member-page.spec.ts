@@ -11,7 +11,18 @@ import {
   type OrganizationSummary,
   type Page as ResultPage,
 } from '@pillar/domain';
-import { apiGet, expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures.ts';
+import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { findOrganization } from '../helpers/api.ts';
+import {
+  addDays,
+  checkA11y,
+  choose,
+  confirmDialog,
+  expectNotice,
+  notice,
+  panel,
+  shown,
+} from '../helpers/ui.ts';
 
 interface Setting {
   organization: OrganizationDetail;
@@ -20,100 +31,30 @@ interface Setting {
 }
 
 /** An active organization with divisions, two open active groups and an active package. */
-async function findOrganization(page: Page): Promise<Setting> {
-  const list = await apiGet<ResultPage<OrganizationSummary>>(
+async function findSetting(page: Page): Promise<Setting> {
+  const setting = await findOrganization(
     page,
-    '/portal/v1/organizations?processStatus=1&limit=100&sort=name:asc',
-  );
-  for (const summary of list.data) {
-    const organization = await apiGet<OrganizationDetail>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}`,
-    );
-    if (!organization.supportsDivisions || organization.expirationDate) continue;
-    const groups = await apiGet<ResultPage<BenefitGroup>>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}/groups?processStatus=1&limit=100&sort=name:asc`,
-    );
-    const open = groups.data.filter((g) => !g.expirationDate);
-    const packages = await apiGet<ResultPage<BenefitPackage>>(
-      page,
-      `/portal/v1/organizations/${summary.organizationNo}/benefit-packages?limit=100&sort=name:asc`,
-    );
-    const active = packages.data.filter((p) => p.processStatus === 1);
-    if (open.length >= 2 && active.length >= 1) {
+    'processStatus=1&sort=name:asc',
+    async (organization): Promise<Setting | undefined> => {
+      if (!organization.supportsDivisions || organization.expirationDate) return undefined;
+      const base = `/portal/v1/organizations/${organization.organizationNo}`;
+      const groups = await apiGet<ResultPage<BenefitGroup>>(
+        page,
+        `${base}/groups?processStatus=1&limit=100&sort=name:asc`,
+      );
+      const open = groups.data.filter((g) => !g.expirationDate);
+      const packages = await apiGet<ResultPage<BenefitPackage>>(
+        page,
+        `${base}/benefit-packages?limit=100&sort=name:asc`,
+      );
+      const active = packages.data.filter((p) => p.processStatus === 1);
+      if (open.length < 2 || active.length < 1) return undefined;
       return { organization, groups: open, packages: active };
-    }
-  }
-  throw new Error('No active organization with divisions, two open groups and a package');
-}
-
-/** MM/DD/YYYY of an ISO date. */
-function shown(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${m}/${d}/${y}`;
-}
-
-function addDays(iso: string, days: number): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Picks an option of the antd select labelled so inside a scope. */
-async function choose(
-  scope: Locator,
-  label: string,
-  option: string | RegExp,
-  type?: string,
-): Promise<void> {
-  const page = scope.page();
-  // A required field's name starts with antd's '*' mark.
-  const box = scope.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}$`) });
-  const list = `${await box.getAttribute('id')}_list`;
-  const dropdown = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) });
-  // Options carry their label as a title; a RegExp matches part of it.
-  const item = dropdown.getByTitle(option, { exact: true });
-  // A drawer still sliding in can move the option under the pointer: try again until it took.
-  await expect(async () => {
-    if (!(await dropdown.isVisible())) await box.click();
-    if (type) {
-      // Long lists are virtual: typing narrows them to the option, which Enter then picks.
-      await box.fill(type);
-      await expect(item).toBeVisible({ timeout: 2_000 });
-      await box.press('Enter');
-    } else {
-      await item.click({ timeout: 2_000 });
-    }
-    await expect(dropdown).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-async function confirmDialog(page: Page, title: string, button: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: title });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: button, exact: true }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Waits for the success notice titled after the action, and closes it. */
-async function expectNotice(page: Page, title: string): Promise<void> {
-  const notice = page.locator('.ant-notification-notice').filter({ hasText: title });
-  await expect(notice.first()).toBeVisible();
-  await expect(notice.first()).toContainText('Success!');
-  await notice.first().locator('.ant-notification-notice-close').click();
-  await expect(notice).toHaveCount(0);
-}
-
-function panel(page: Page, title: string): Locator {
-  return page.locator('.ant-card').filter({
-    has: page.getByRole('heading', { level: 2, name: title, exact: true }),
-  });
-}
-
-async function checkA11y(page: Page): Promise<void> {
-  await page.mouse.move(0, 0);
-  await expectNoSeriousA11yViolations(page);
+    },
+  );
+  if (!setting)
+    throw new Error('No active organization with divisions, two open groups and a package');
+  return setting;
 }
 
 function statusOf(page: Page): Locator {
@@ -126,7 +67,7 @@ test('the account manager creates a member and takes it through every action', a
 }, testInfo) => {
   test.setTimeout(240_000);
   await signIn(page, 'accountManager');
-  const { organization, groups, packages } = await findOrganization(page);
+  const { organization, groups, packages } = await findSetting(page);
   const orgId = organization.organizationNo;
   const [first, second] = groups as [BenefitGroup, BenefitGroup];
   const effective = [first.effectiveDate, second.effectiveDate, '2025-01-02'].sort().at(-1)!;
@@ -209,7 +150,7 @@ test('the account manager creates a member and takes it through every action', a
   browserErrors.allow(/Failed to load resource: the server responded with a status of 500/);
   await page.route('**/ssn', (route) => route.fulfill({ status: 500, body: '' }), { times: 1 });
   await details.getByRole('button', { name: 'Reveal SSN' }).click();
-  const ssnError = page.locator('.ant-notification-notice').filter({ hasText: 'Error' });
+  const ssnError = notice(page, 'Error');
   await expect(ssnError).toContainText('Something went wrong when fetching SSN. Please try again.');
   await ssnError.locator('.ant-notification-notice-close').click();
   await expect(ssnInput).toHaveValue('XXX-XX-XXXX');
@@ -262,9 +203,7 @@ test('the account manager creates a member and takes it through every action', a
   await page.route('**/group', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
   await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
-  const failed = page
-    .locator('.ant-notification-notice')
-    .filter({ hasText: 'Change Group Assignment' });
+  const failed = notice(page, 'Change Group Assignment');
   await expect(failed).toContainText('Error connecting to server.');
   await failed.locator('.ant-notification-notice-close').click();
   // The spinner icon may still be fading out, so the name can read 'loading Save' a moment.

@@ -19,6 +19,8 @@ import {
   submitLogin,
   test,
 } from '../fixtures.ts';
+import { outboxMatch } from '../helpers/api.ts';
+import { drawer, notice } from '../helpers/ui.ts';
 
 const ACCESS_DENIED = 'You are not authorized to view this page.';
 
@@ -32,30 +34,14 @@ async function signInAs(page: Page, username: string, password: string, path = '
   );
 }
 
-/** A notification, e.g. 'Create User' with 'Success!'. */
-function notice(page: Page, title: string) {
-  return page.locator('.ant-notification-notice').filter({ hasText: title });
-}
-
-function drawer(page: Page) {
-  return page.getByRole('dialog');
-}
-
 /** The newest link to the password page in the built-in outbox for an address. */
 async function passwordLinkFor(adminPage: Page, address: string): Promise<string> {
-  let link = '';
-  await expect(async () => {
-    const response = await adminPage.request.get(
-      `/authorization/v1/mail-outbox?to=${encodeURIComponent(address)}&limit=1`,
-      { headers: { Authorization: `Bearer ${await accessTokenOf(adminPage)}` } },
-    );
-    expect(response.ok()).toBe(true);
-    const body = (await response.json()) as { data: { text: string }[] };
-    const match = /https?:\/\/[^\s]+\/oidc\/reset\/[A-Za-z0-9_-]+/.exec(body.data[0]?.text ?? '');
-    expect(match).not.toBeNull();
-    link = match![0];
-  }).toPass();
-  return link;
+  const match = await outboxMatch(
+    adminPage,
+    address,
+    /https?:\/\/[^\s]+\/oidc\/reset\/[A-Za-z0-9_-]+/,
+  );
+  return match[0];
 }
 
 async function setPassword(page: Page, link: string, password: string, heading: string) {
