@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   PERMISSIONS,
   alternateGroupOptions,
@@ -13,8 +14,11 @@ import {
   memberRecordParams,
   ssnAnswer,
   terminationBody,
+  type DependentDetail,
+  type DependentRecordParams,
 } from '@pillar/domain';
-import { principalOf } from '../../platform/auth/access.ts';
+import { principalOf, type AccessRule } from '../../platform/auth/access.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import {
   changeAlternateGroup,
@@ -49,6 +53,62 @@ export async function dependentRecordRoutes(app: FastifyInstance): Promise<void>
     ssn: createSsnProtector(app.ctx.secrets.ssnKey),
   };
 
+  /** A GET of one dependent (the path's organization, member and dependent): 200 with `response`. */
+  function dependentRead<R extends z.ZodType>(
+    url: string,
+    route: { access: AccessRule; summary: string; description: string; response: R },
+    read: (
+      deps: DependentRecordDeps,
+      principal: Principal,
+      params: DependentRecordParams,
+    ) => Promise<z.input<R>>,
+  ): void {
+    // Widened: `read` is already typed against `response`; the provider cannot resolve a generic.
+    const response: z.ZodType = route.response;
+    r.route({
+      method: 'GET',
+      url,
+      config: { access: route.access },
+      schema: {
+        summary: route.summary,
+        description: route.description,
+        tags,
+        params: dependentRecordParams,
+        response: { 200: response },
+      },
+      handler: async (request) => read(deps, principalOf(request), request.params),
+    });
+  }
+
+  /** A write on one dependent that answers the dependent as GET does (200 dependentDetail). */
+  function dependentWrite<B extends z.ZodType>(
+    method: 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    route: { access: AccessRule; summary: string; description: string; body?: B },
+    write: (
+      deps: DependentRecordDeps,
+      principal: Principal,
+      params: DependentRecordParams,
+      body: z.output<B>,
+    ) => Promise<DependentDetail>,
+  ): void {
+    r.route({
+      method,
+      url,
+      config: { access: route.access },
+      schema: {
+        summary: route.summary,
+        description: route.description,
+        tags,
+        params: dependentRecordParams,
+        ...(route.body === undefined ? {} : { body: route.body }),
+        response: { 200: dependentDetail },
+      },
+      handler: async (request) =>
+        write(deps, principalOf(request), request.params, request.body as z.output<B>),
+    });
+  }
+
   r.post(
     BASE,
     {
@@ -73,145 +133,107 @@ export async function dependentRecordRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
-  r.get(
+  dependentRead(
     ONE,
     {
-      config: { access: view },
-      schema: {
-        summary: 'One dependent',
-        description: `The SSN only masked. When the dependent's group lies outside the user's groups, groupVisible is false and the group is not answered. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        response: { 200: dependentDetail },
-      },
+      access: view,
+      summary: 'One dependent',
+      description: `The SSN only masked. When the dependent's group lies outside the user's groups, groupVisible is false and the group is not answered. ${SCOPE_NOTE}`,
+      response: dependentDetail,
     },
-    async (request) => getDependent(deps, principalOf(request), request.params),
+    getDependent,
   );
 
-  r.put(
+  dependentWrite(
+    'PUT',
     ONE,
     {
-      config: { access: edit },
-      schema: {
-        summary: "Edit a dependent's details",
-        description: `The same rules as the create, checked against the organization's settings; fields left out are unchanged. Refused while the member is terminated. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        body: dependentUpdateBody,
-        response: { 200: dependentDetail },
-      },
+      access: edit,
+      summary: "Edit a dependent's details",
+      description: `The same rules as the create, checked against the organization's settings; fields left out are unchanged. Refused while the member is terminated. ${SCOPE_NOTE}`,
+      body: dependentUpdateBody,
     },
-    async (request) =>
-      updateDependentRecord(deps, principalOf(request), request.params, request.body),
+    updateDependentRecord,
   );
 
-  r.get(
+  dependentRead(
     `${ONE}/ssn`,
     {
-      config: { access: viewSsn },
-      schema: {
-        summary: "Reveal a dependent's SSN",
-        description: `Each call is written to the audit log. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        response: { 200: ssnAnswer },
-      },
+      access: viewSsn,
+      summary: "Reveal a dependent's SSN",
+      description: `Each call is written to the audit log. ${SCOPE_NOTE}`,
+      response: ssnAnswer,
     },
-    async (request) => getDependentSsn(deps, principalOf(request), request.params),
+    getDependentSsn,
   );
 
-  r.put(
+  dependentWrite(
+    'PUT',
     `${ONE}/ssn`,
     {
-      config: { access: editSsn },
-      schema: {
-        summary: "Change a dependent's SSN",
-        description: `999-99-9999; null removes it (not where the organization requires dependent SSNs). ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        body: dependentSsnBody,
-        response: { 200: dependentDetail },
-      },
+      access: editSsn,
+      summary: "Change a dependent's SSN",
+      description: `999-99-9999; null removes it (not where the organization requires dependent SSNs). ${SCOPE_NOTE}`,
+      body: dependentSsnBody,
     },
-    async (request) => updateDependentSsn(deps, principalOf(request), request.params, request.body),
+    updateDependentSsn,
   );
 
-  r.put(
+  dependentWrite(
+    'PUT',
     `${ONE}/termination`,
     {
-      config: { access: edit },
-      schema: {
-        summary: 'Terminate a dependent',
-        description: `The termination date may not be earlier than the effective date (400). 409 when already terminated; 400 while the member is terminated. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        body: terminationBody,
-        response: { 200: dependentDetail },
-      },
+      access: edit,
+      summary: 'Terminate a dependent',
+      description: `The termination date may not be earlier than the effective date (400). 409 when already terminated; 400 while the member is terminated. ${SCOPE_NOTE}`,
+      body: terminationBody,
     },
-    async (request) => terminateDependent(deps, principalOf(request), request.params, request.body),
+    terminateDependent,
   );
 
-  r.delete(
+  dependentWrite(
+    'DELETE',
     `${ONE}/termination`,
     {
-      config: { access: edit },
-      schema: {
-        summary: "Remove a dependent's termination",
-        description: `Only while the member is active (400 otherwise); 409 when the dependent is not terminated. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        response: { 200: dependentDetail },
-      },
+      access: edit,
+      summary: "Remove a dependent's termination",
+      description: `Only while the member is active (400 otherwise); 409 when the dependent is not terminated. ${SCOPE_NOTE}`,
     },
-    async (request) => removeDependentTermination(deps, principalOf(request), request.params),
+    removeDependentTermination,
   );
 
-  r.patch(
+  dependentWrite(
+    'PATCH',
     `${ONE}/reinstatement`,
     {
-      config: { access: edit },
-      schema: {
-        summary: 'Reinstate a dependent',
-        description: `The reinstatement date may not be earlier than the effective date and becomes the new effective date. 400 'Dependent cannot be reinstated because the member is terminated.' for a terminated member; 409 when the dependent is not terminated. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        body: dependentReinstatementBody,
-        response: { 200: dependentDetail },
-      },
+      access: edit,
+      summary: 'Reinstate a dependent',
+      description: `The reinstatement date may not be earlier than the effective date and becomes the new effective date. 400 'Dependent cannot be reinstated because the member is terminated.' for a terminated member; 409 when the dependent is not terminated. ${SCOPE_NOTE}`,
+      body: dependentReinstatementBody,
     },
-    async (request) => reinstateDependent(deps, principalOf(request), request.params, request.body),
+    reinstateDependent,
   );
 
-  r.get(
+  dependentRead(
     `${ONE}/alternate-group-options`,
     {
-      config: { access: view },
-      schema: {
-        summary: "The groups a dependent's alternate group may be",
-        description: `The organization's groups inside the user's groups, the current one flagged (current: listed, not a choice). 400 when the organization does not support dependent alternate groups. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        response: { 200: alternateGroupOptions },
-      },
+      access: view,
+      summary: "The groups a dependent's alternate group may be",
+      description: `The organization's groups inside the user's groups, the current one flagged (current: listed, not a choice). 400 when the organization does not support dependent alternate groups. ${SCOPE_NOTE}`,
+      response: alternateGroupOptions,
     },
-    async (request) => getAlternateGroupOptions(deps, principalOf(request), request.params),
+    getAlternateGroupOptions,
   );
 
-  r.patch(
+  dependentWrite(
+    'PATCH',
     `${ONE}/alternate-group`,
     {
-      config: { access: edit },
-      schema: {
-        summary: "Change a dependent's group",
-        description: `benefitGroupID is the group's number (benefitGroupNo); choosing the member's own group ends the alternate group. 400 for the current group, a terminated or unknown group, a change date before the effective date, a terminated dependent or member, or an organization without alternate groups. ${SCOPE_NOTE}`,
-        tags,
-        params: dependentRecordParams,
-        body: dependentAlternateGroupBody,
-        response: { 200: dependentDetail },
-      },
+      access: edit,
+      summary: "Change a dependent's group",
+      description: `benefitGroupID is the group's number (benefitGroupNo); choosing the member's own group ends the alternate group. 400 for the current group, a terminated or unknown group, a change date before the effective date, a terminated dependent or member, or an organization without alternate groups. ${SCOPE_NOTE}`,
+      body: dependentAlternateGroupBody,
     },
-    async (request) =>
-      changeAlternateGroup(deps, principalOf(request), request.params, request.body),
+    changeAlternateGroup,
   );
 }

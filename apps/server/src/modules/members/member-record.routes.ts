@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   PERMISSIONS,
   addDivisionBody,
@@ -19,8 +20,10 @@ import {
   reinstatementBody,
   ssnAnswer,
   terminationBody,
+  type EmployeeDetail,
 } from '@pillar/domain';
-import { principalOf } from '../../platform/auth/access.ts';
+import { principalOf, type AccessRule } from '../../platform/auth/access.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import {
   addEmployeeDivision,
@@ -61,6 +64,71 @@ export async function memberRecordRoutes(app: FastifyInstance): Promise<void> {
     ssn: createSsnProtector(app.ctx.secrets.ssnKey),
   };
 
+  /** A GET of one member (organizationNo, employeeNo from the path): 200 with `response`. */
+  function memberRead<R extends z.ZodType>(
+    url: string,
+    route: { access: AccessRule; summary: string; description?: string; response: R },
+    read: (
+      deps: MemberRecordDeps,
+      principal: Principal,
+      organizationNo: number,
+      employeeNo: number,
+    ) => Promise<z.input<R>>,
+  ): void {
+    // Widened: `read` is already typed against `response`; the provider cannot resolve a generic.
+    const response: z.ZodType = route.response;
+    r.route({
+      method: 'GET',
+      url,
+      config: { access: route.access },
+      schema: {
+        summary: route.summary,
+        ...(route.description === undefined ? {} : { description: route.description }),
+        tags: TAGS,
+        params: memberRecordParams,
+        response: { 200: response },
+      },
+      handler: async (request) =>
+        read(deps, principalOf(request), request.params.orgId, request.params.employeeId),
+    });
+  }
+
+  /** A write on one member that answers the member as GET does (200 employeeDetail). */
+  function memberWrite<B extends z.ZodType>(
+    method: 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+    url: string,
+    route: { access: AccessRule; summary: string; description: string; body?: B },
+    write: (
+      deps: MemberRecordDeps,
+      principal: Principal,
+      organizationNo: number,
+      employeeNo: number,
+      body: z.output<B>,
+    ) => Promise<EmployeeDetail>,
+  ): void {
+    r.route({
+      method,
+      url,
+      config: { access: route.access },
+      schema: {
+        summary: route.summary,
+        description: route.description,
+        tags: TAGS,
+        params: memberRecordParams,
+        ...(route.body === undefined ? {} : { body: route.body }),
+        response: { 200: employeeDetail },
+      },
+      handler: async (request) =>
+        write(
+          deps,
+          principalOf(request),
+          request.params.orgId,
+          request.params.employeeId,
+          request.body as z.output<B>,
+        ),
+    });
+  }
+
   r.post(
     EMPLOYEES,
     {
@@ -86,303 +154,161 @@ export async function memberRecordRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
+  memberRead(
     EMPLOYEE,
     {
-      config: { access: viewMembers },
-      schema: {
-        summary: "An employee's record",
-        description: `${SCOPE_NOTE} The SSN only masked; settings and allowed actions included.`,
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: employeeDetail },
-      },
+      access: viewMembers,
+      summary: "An employee's record",
+      description: `${SCOPE_NOTE} The SSN only masked; settings and allowed actions included.`,
+      response: employeeDetail,
     },
-    async (request) =>
-      getEmployee(deps, principalOf(request), request.params.orgId, request.params.employeeId),
+    getEmployee,
   );
 
-  r.put(
+  memberWrite(
+    'PUT',
     EMPLOYEE,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: "Update an employee's details",
-        description: `Fields left out stay unchanged, null clears. The person code changes only where allowPersonCodeEdit. One history row per changed field. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: employeeUpdateBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: "Update an employee's details",
+      description: `Fields left out stay unchanged, null clears. The person code changes only where allowPersonCodeEdit. One history row per changed field. ${WRITE_NOTE}`,
+      body: employeeUpdateBody,
     },
-    async (request) =>
-      updateEmployee(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    updateEmployee,
   );
 
-  r.get(
+  memberRead(
     `${EMPLOYEE}/ssn`,
     {
-      config: { access: viewSsn },
-      schema: {
-        summary: "Reveal an employee's SSN",
-        description: `Each reveal is written to the audit log. ${SCOPE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: ssnAnswer },
-      },
+      access: viewSsn,
+      summary: "Reveal an employee's SSN",
+      description: `Each reveal is written to the audit log. ${SCOPE_NOTE}`,
+      response: ssnAnswer,
     },
-    async (request) =>
-      revealEmployeeSsn(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    revealEmployeeSsn,
   );
 
-  r.get(
+  memberRead(
     `${EMPLOYEE}/idHistory`,
     {
-      config: { access: viewMembers },
-      schema: {
-        summary: "An employee's earlier client IDs",
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: clientIdHistoryList },
-      },
+      access: viewMembers,
+      summary: "An employee's earlier client IDs",
+      response: clientIdHistoryList,
     },
-    async (request) =>
-      listClientIdHistory(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    listClientIdHistory,
   );
 
-  r.get(
+  memberRead(
     `${EMPLOYEE}/division-history`,
     {
-      config: { access: viewMembers },
-      schema: {
-        summary: "An employee's divisions, by group",
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: divisionHistoryList },
-      },
+      access: viewMembers,
+      summary: "An employee's divisions, by group",
+      response: divisionHistoryList,
     },
-    async (request) =>
-      listDivisionHistory(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    listDivisionHistory,
   );
 
-  r.get(
+  memberRead(
     `${EMPLOYEE}/benefit-package-history`,
     {
-      config: { access: viewMembers },
-      schema: {
-        summary: "An employee's benefit packages",
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: benefitPackageHistoryList },
-      },
+      access: viewMembers,
+      summary: "An employee's benefit packages",
+      response: benefitPackageHistoryList,
     },
-    async (request) =>
-      listBenefitPackageHistory(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    listBenefitPackageHistory,
   );
 
-  r.get(
+  memberRead(
     `${EMPLOYEE}/group-assignments`,
     {
-      config: { access: viewMembers },
-      schema: {
-        summary: "An employee's group assignments, newest first",
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: groupAssignmentList },
-      },
+      access: viewMembers,
+      summary: "An employee's group assignments, newest first",
+      response: groupAssignmentList,
     },
-    async (request) =>
-      listGroupAssignments(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    listGroupAssignments,
   );
 
-  r.put(
+  memberWrite(
+    'PUT',
     `${EMPLOYEE}/termination`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: 'Terminate an employee',
-        description: `Not earlier than the effective date; active dependents end on the same date. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: terminationBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: 'Terminate an employee',
+      description: `Not earlier than the effective date; active dependents end on the same date. ${WRITE_NOTE}`,
+      body: terminationBody,
     },
-    async (request) =>
-      terminateEmployee(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    terminateEmployee,
   );
 
-  r.patch(
+  memberWrite(
+    'PATCH',
     `${EMPLOYEE}/termination`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: "Change a terminated employee's termination date",
-        tags: TAGS,
-        description: WRITE_NOTE,
-        params: memberRecordParams,
-        body: terminationBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: "Change a terminated employee's termination date",
+      description: WRITE_NOTE,
+      body: terminationBody,
     },
-    async (request) =>
-      changeEmployeeTermination(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    changeEmployeeTermination,
   );
 
-  r.delete(
+  memberWrite(
+    'DELETE',
     `${EMPLOYEE}/termination`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: "Remove an employee's termination",
-        description: `Refused (400) unless the member's group continues past the termination date (docs/decisions/0045). ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: "Remove an employee's termination",
+      description: `Refused (400) unless the member's group continues past the termination date (docs/decisions/0045). ${WRITE_NOTE}`,
     },
-    async (request) =>
-      removeEmployeeTermination(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-      ),
+    removeEmployeeTermination,
   );
 
-  r.patch(
+  memberWrite(
+    'PATCH',
     `${EMPLOYEE}/reinstatement`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: 'Reinstate a terminated employee',
-        description: `Into a non-terminated group, from a date not earlier than the effective date. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: reinstatementBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: 'Reinstate a terminated employee',
+      description: `Into a non-terminated group, from a date not earlier than the effective date. ${WRITE_NOTE}`,
+      body: reinstatementBody,
     },
-    async (request) =>
-      reinstateEmployee(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    reinstateEmployee,
   );
 
-  r.patch(
+  memberWrite(
+    'PATCH',
     `${EMPLOYEE}/group`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: "Change an employee's group (and division)",
-        description: `Refused for a terminated member; 400 with the spec's warning when neither group nor division changes. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: groupChangeBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: "Change an employee's group (and division)",
+      description: `Refused for a terminated member; 400 with the spec's warning when neither group nor division changes. ${WRITE_NOTE}`,
+      body: groupChangeBody,
     },
-    async (request) =>
-      changeEmployeeGroup(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    changeEmployeeGroup,
   );
 
-  r.post(
+  memberWrite(
+    'POST',
     `${EMPLOYEE}/divisions`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: 'Put an employee into a division of the current group',
-        description: `An existing division by divisionId, or a new one (divisionId and divisionName). Organizations with divisions only. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: addDivisionBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: 'Put an employee into a division of the current group',
+      description: `An existing division by divisionId, or a new one (divisionId and divisionName). Organizations with divisions only. ${WRITE_NOTE}`,
+      body: addDivisionBody,
     },
-    async (request) =>
-      addEmployeeDivision(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    addEmployeeDivision,
   );
 
-  r.patch(
+  memberWrite(
+    'PATCH',
     `${EMPLOYEE}/benefit-package`,
     {
-      config: { access: editMembers },
-      schema: {
-        summary: "Change an employee's benefit package",
-        description: `Organizations with divisions only; an active package of the organization. ${WRITE_NOTE}`,
-        tags: TAGS,
-        params: memberRecordParams,
-        body: benefitPackageChangeBody,
-        response: { 200: employeeDetail },
-      },
+      access: editMembers,
+      summary: "Change an employee's benefit package",
+      description: `Organizations with divisions only; an active package of the organization. ${WRITE_NOTE}`,
+      body: benefitPackageChangeBody,
     },
-    async (request) =>
-      changeEmployeeBenefitPackage(
-        deps,
-        principalOf(request),
-        request.params.orgId,
-        request.params.employeeId,
-        request.body,
-      ),
+    changeEmployeeBenefitPackage,
   );
 
   r.get(
