@@ -3,6 +3,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { DependentTable } from './members.tables.ts';
+import { scopedGroups } from './member-record.repo.ts';
 import { ORGANIZATION_SETTINGS_COLUMNS, type OrganizationSettingsRow } from './record-support.ts';
 
 /*
@@ -171,40 +172,8 @@ export async function listScopedGroups(
   principal: Principal,
   organizationNo: number,
 ): Promise<GroupOptionRow[]> {
-  return db
-    .selectFrom('benefit_group as g')
-    .select([
-      'g.benefit_group_no',
-      'g.benefit_group_id',
-      'g.name',
-      'g.process_status',
-      'g.expiration_date',
-    ])
-    .where('g.organization_no', '=', organizationNo)
-    .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
+  return scopedGroups(db, principal, organizationNo)
     .orderBy('g.benefit_group_id')
     .orderBy('g.benefit_group_no')
     .execute();
-}
-
-/** One group of the organization inside the principal's group scope. */
-export async function findScopedGroup(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  groupNo: number,
-): Promise<GroupOptionRow | undefined> {
-  return db
-    .selectFrom('benefit_group as g')
-    .select([
-      'g.benefit_group_no',
-      'g.benefit_group_id',
-      'g.name',
-      'g.process_status',
-      'g.expiration_date',
-    ])
-    .where('g.organization_no', '=', organizationNo)
-    .where('g.benefit_group_no', '=', groupNo)
-    .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
-    .executeTakeFirst();
 }

@@ -42,7 +42,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/http/p
 import {
   findDependent,
   findScopedEmployee,
-  findScopedGroup,
   insertDependent,
   listScopedGroups,
   lockDependent,
@@ -51,6 +50,7 @@ import {
   type EmployeeRef,
 } from './dependent-record.repo.ts';
 import { writeMemberHistory } from './member-history.ts';
+import { findGroup } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
 import { badRequestOf, parseOr400, settingsOf, todayOf } from './record-support.ts';
 
@@ -569,12 +569,7 @@ export async function changeAlternateGroup(
     if (d.process_status === 9) {
       throw badRequest(DEPENDENT_MESSAGES.alternateGroupDependentTerminated);
     }
-    const group = await findScopedGroup(
-      trx,
-      principal,
-      employee.organization_no,
-      body.benefitGroupID,
-    );
+    const group = await findGroup(trx, principal, employee.organization_no, body.benefitGroupID);
     if (!group) throw badRequestOf({ benefitGroupID: DEPENDENT_MESSAGES.groupNotFound });
     if (group.benefit_group_no === d.group_no) {
       throw badRequestOf({ benefitGroupID: DEPENDENT_MESSAGES.sameGroup });

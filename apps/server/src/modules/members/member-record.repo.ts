@@ -87,16 +87,10 @@ export async function lockEmployee(trx: Transaction<DB>, employeeNo: number): Pr
     .execute();
 }
 
-/** A benefit group of the organization inside the principal's group scope. */
-export async function findGroup(
-  db: Db,
-  principal: Principal,
-  organizationNo: number,
-  benefitGroupNo: number,
-) {
+/** The organization's benefit groups inside the principal's group scope. */
+export function scopedGroups(db: Db, principal: Principal, organizationNo: number) {
   return db
     .selectFrom('benefit_group as g')
-    .where('g.benefit_group_no', '=', benefitGroupNo)
     .where('g.organization_no', '=', organizationNo)
     .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
     .select([
@@ -106,7 +100,18 @@ export async function findGroup(
       'g.process_status',
       'g.effective_date',
       'g.expiration_date',
-    ])
+    ]);
+}
+
+/** A benefit group of the organization inside the principal's group scope. */
+export async function findGroup(
+  db: Db,
+  principal: Principal,
+  organizationNo: number,
+  benefitGroupNo: number,
+) {
+  return scopedGroups(db, principal, organizationNo)
+    .where('g.benefit_group_no', '=', benefitGroupNo)
     .executeTakeFirst();
 }
 
