@@ -1,7 +1,13 @@
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PERMISSIONS, PROCESS_STATUS, employeePath, type OrganizationDetail } from '@pillar/domain';
+import {
+  PERMISSIONS,
+  PROCESS_STATUS,
+  displayStatusCode,
+  employeePath,
+  type OrganizationDetail,
+} from '@pillar/domain';
 import { CreateMemberDrawer } from '../../shared/member-record/create-member-drawer.tsx';
 import { dependentColumns, employeeColumns } from '../../shared/member-search/member-columns.tsx';
 import {
@@ -89,8 +95,12 @@ export default function OrganizationMembersTab({
   const base = `/organizations/${organization.organizationNo}`;
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  // Spec 1 §2: only when the organization is not terminated and the user may edit members.
-  const showCreate = canEdit && organization.processStatus !== PROCESS_STATUS.terminated;
+  // Spec 1 §2: only when the organization is not terminated and the user may edit members. An
+  // organization whose termination date is still ahead is active until then (as the server says).
+  const showCreate =
+    canEdit &&
+    displayStatusCode(organization.processStatus, organization.expirationDate) !==
+      PROCESS_STATUS.terminated;
 
   const switchKind = (next: MemberKind, values: Record<string, unknown>) => {
     if (next === kind) return;
