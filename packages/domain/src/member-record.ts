@@ -773,6 +773,11 @@ export type EmployeeDetail = z.infer<typeof employeeDetail>;
 export const ssnAnswer = z.object({ ssn: z.string().nullable() });
 export type SsnAnswer = z.infer<typeof ssnAnswer>;
 
+/** The answer of a member's history list: all rows at once, `{ data, totalCount }`. */
+function historyList<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), totalCount: z.number().int() });
+}
+
 /** GET .../employees/{employeeId}/idHistory: the member's earlier client IDs. */
 export const clientIdHistoryRow = z.object({
   idHistoryNo: z.number().int(),
@@ -781,10 +786,7 @@ export const clientIdHistoryRow = z.object({
   createdDate: z.string(),
 });
 export type ClientIdHistoryRow = z.infer<typeof clientIdHistoryRow>;
-export const clientIdHistoryList = z.object({
-  data: z.array(clientIdHistoryRow),
-  totalCount: z.number().int(),
-});
+export const clientIdHistoryList = historyList(clientIdHistoryRow);
 
 /** GET .../division-history: per group the member was in, its divisions. */
 export const divisionHistoryEntry = z.object({
@@ -802,10 +804,7 @@ export const divisionHistoryGroup = z.object({
   divisionHistory: z.array(divisionHistoryEntry),
 });
 export type DivisionHistoryGroup = z.infer<typeof divisionHistoryGroup>;
-export const divisionHistoryList = z.object({
-  data: z.array(divisionHistoryGroup),
-  totalCount: z.number().int(),
-});
+export const divisionHistoryList = historyList(divisionHistoryGroup);
 
 /** GET .../benefit-package-history. */
 export const benefitPackageHistoryRow = z.object({
@@ -816,10 +815,7 @@ export const benefitPackageHistoryRow = z.object({
   assignmentDate: z.string(),
 });
 export type BenefitPackageHistoryRow = z.infer<typeof benefitPackageHistoryRow>;
-export const benefitPackageHistoryList = z.object({
-  data: z.array(benefitPackageHistoryRow),
-  totalCount: z.number().int(),
-});
+export const benefitPackageHistoryList = historyList(benefitPackageHistoryRow);
 
 /** GET .../group-assignments: the member's groups, newest first (recordType 1 = a group). */
 export const groupAssignmentRow = z.object({
@@ -834,10 +830,7 @@ export const groupAssignmentRow = z.object({
   assignmentDate: z.string(),
 });
 export type GroupAssignmentRow = z.infer<typeof groupAssignmentRow>;
-export const groupAssignmentList = z.object({
-  data: z.array(groupAssignmentRow),
-  totalCount: z.number().int(),
-});
+export const groupAssignmentList = historyList(groupAssignmentRow);
 
 /** GET /portal/v1/datanet/memberchangehistory: who changed what, when, newest first. */
 export const memberChangeHistoryQuery = pagingQuery(['changedAt']).extend({
