@@ -20,6 +20,7 @@ import {
 import { principalOf, type AccessRule } from '../../platform/auth/access.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
+import { recordRoute } from '../../platform/http/record-route.ts';
 import {
   changeAlternateGroup,
   createDependent,
@@ -63,21 +64,11 @@ export async function dependentRecordRoutes(app: FastifyInstance): Promise<void>
       params: DependentRecordParams,
     ) => Promise<z.input<R>>,
   ): void {
-    // Widened: `read` is already typed against `response`; the provider cannot resolve a generic.
-    const response: z.ZodType = route.response;
-    r.route({
-      method: 'GET',
-      url,
-      config: { access: route.access },
-      schema: {
-        summary: route.summary,
-        description: route.description,
-        tags,
-        params: dependentRecordParams,
-        response: { 200: response },
-      },
-      handler: async (request) => read(deps, principalOf(request), request.params),
-    });
+    recordRoute(
+      app,
+      { method: 'GET', url, ...route, tags, params: dependentRecordParams },
+      (principal, params) => read(deps, principal, params),
+    );
   }
 
   /** A write on one dependent that answers the dependent as GET does (200 dependentDetail). */
@@ -92,21 +83,11 @@ export async function dependentRecordRoutes(app: FastifyInstance): Promise<void>
       body: z.output<B>,
     ) => Promise<DependentDetail>,
   ): void {
-    r.route({
-      method,
-      url,
-      config: { access: route.access },
-      schema: {
-        summary: route.summary,
-        description: route.description,
-        tags,
-        params: dependentRecordParams,
-        ...(route.body === undefined ? {} : { body: route.body }),
-        response: { 200: dependentDetail },
-      },
-      handler: async (request) =>
-        write(deps, principalOf(request), request.params, request.body as z.output<B>),
-    });
+    recordRoute(
+      app,
+      { method, url, ...route, tags, params: dependentRecordParams, response: dependentDetail },
+      (principal, params, body) => write(deps, principal, params, body),
+    );
   }
 
   r.post(

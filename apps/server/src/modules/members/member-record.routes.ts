@@ -25,6 +25,7 @@ import {
 import { principalOf, type AccessRule } from '../../platform/auth/access.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
+import { recordRoute } from '../../platform/http/record-route.ts';
 import {
   addEmployeeDivision,
   changeEmployeeBenefitPackage,
@@ -75,22 +76,11 @@ export async function memberRecordRoutes(app: FastifyInstance): Promise<void> {
       employeeNo: number,
     ) => Promise<z.input<R>>,
   ): void {
-    // Widened: `read` is already typed against `response`; the provider cannot resolve a generic.
-    const response: z.ZodType = route.response;
-    r.route({
-      method: 'GET',
-      url,
-      config: { access: route.access },
-      schema: {
-        summary: route.summary,
-        ...(route.description === undefined ? {} : { description: route.description }),
-        tags: TAGS,
-        params: memberRecordParams,
-        response: { 200: response },
-      },
-      handler: async (request) =>
-        read(deps, principalOf(request), request.params.orgId, request.params.employeeId),
-    });
+    recordRoute(
+      app,
+      { method: 'GET', url, ...route, tags: TAGS, params: memberRecordParams },
+      (principal, params) => read(deps, principal, params.orgId, params.employeeId),
+    );
   }
 
   /** A write on one member that answers the member as GET does (200 employeeDetail). */
@@ -106,27 +96,11 @@ export async function memberRecordRoutes(app: FastifyInstance): Promise<void> {
       body: z.output<B>,
     ) => Promise<EmployeeDetail>,
   ): void {
-    r.route({
-      method,
-      url,
-      config: { access: route.access },
-      schema: {
-        summary: route.summary,
-        description: route.description,
-        tags: TAGS,
-        params: memberRecordParams,
-        ...(route.body === undefined ? {} : { body: route.body }),
-        response: { 200: employeeDetail },
-      },
-      handler: async (request) =>
-        write(
-          deps,
-          principalOf(request),
-          request.params.orgId,
-          request.params.employeeId,
-          request.body as z.output<B>,
-        ),
-    });
+    recordRoute(
+      app,
+      { method, url, ...route, tags: TAGS, params: memberRecordParams, response: employeeDetail },
+      (principal, params, body) => write(deps, principal, params.orgId, params.employeeId, body),
+    );
   }
 
   r.post(
