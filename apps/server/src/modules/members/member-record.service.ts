@@ -807,6 +807,10 @@ export async function updateEmployee(
       rawBody,
     );
     settingsRefusals(settings, body);
+    // Whoever may not see the SSN may not overwrite it blind (the form does not offer it either).
+    if (body.ssn !== undefined && !principal.permissions.has(PERMISSIONS.viewSsn)) {
+      throw forbidden('Changing an SSN needs the permission to view SSNs.');
+    }
     if (!personCodeChangeAllowed(row.person_code, body.personCode, row.allow_person_code_edit)) {
       fieldError('personCode', MEMBER_RECORD_MESSAGES.personCodeNotEditable);
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  PERMISSIONS,
   MEMBER_RECORD_MESSAGES,
   todayIso,
   type EmployeeDetail,
@@ -295,6 +296,36 @@ describe('read and edit', () => {
     expect(history.totalCount).toBe(4);
     expect(history.data).toHaveLength(2);
     expect(history.data[0]!.changedByName).toBe('Marcus Okafor');
+  });
+
+  it('refuses an SSN change from an editor who may not see SSNs, and keeps the SSN for the mask', async () => {
+    const member = await create({ ssn: '219094325' });
+    const url = `${base()}/${member.employeeNo}`;
+    const edit = { firstName: 'Rita', lastName: 'Moreno', birthdate: '1985-04-12', gender: 'F' };
+    // The account manager's role, for this test only, without the SSN permission.
+    const role = await t.ctx.db
+      .selectFrom('role')
+      .select('role_id')
+      .where('key', '=', 'accountManager')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .deleteFrom('role_permission')
+      .where('role_id', '=', role.role_id)
+      .where('permission', '=', PERMISSIONS.viewSsn)
+      .execute();
+    try {
+      const blind = await call('accountManager', 'PUT', url, { ...edit, ssn: '219-09-4326' });
+      expect(blind.statusCode).toBe(403);
+      const masked = await call('accountManager', 'PUT', url, { ...edit, ssn: 'XXX-XX-XXXX' });
+      expect(masked.statusCode, masked.body).toBe(200);
+    } finally {
+      await t.ctx.db
+        .insertInto('role_permission')
+        .values({ role_id: role.role_id, permission: PERMISSIONS.viewSsn })
+        .execute();
+    }
+    const ssn = await call('accountManager', 'GET', `${url}/ssn`);
+    expect(ssn.json()).toEqual({ ssn: '219-09-4325' });
   });
 
   it('refuses a person code change unless the record allows it', async () => {
