@@ -1,6 +1,8 @@
 // The screenshots the guides show, taken from the running product with the demo personas.
 // A guide names one as ![caption](screenshots/<name>.png); build.ts takes every one a guide
 // names, and fails on a name that is not defined here.
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { PersonaKey } from '../../apps/server/src/seed/personas.ts';
 import { newContext, signIn } from './browser.ts';
@@ -140,7 +142,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'members-page': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?emp.name=a&emp.processStatus=active',
     prepare: async (page) => {
       await heading(page, 'Members');
@@ -148,7 +150,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'members-dependents': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?type=dependent&dep.name=a&dep.processStatus=active',
     prepare: async (page) => {
       await heading(page, 'Members');
@@ -157,7 +159,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'member-page': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?emp.name=a&emp.processStatus=active',
     prepare: async (page) => {
       await openFirstMember(page, '/employees/');
@@ -165,7 +167,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'member-group-assignment': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?emp.name=a&emp.processStatus=active',
     prepare: async (page) => {
       await openFirstMember(page, '/employees/');
@@ -176,7 +178,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'member-temp-card': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?emp.name=a&emp.processStatus=active',
     prepare: async (page) => {
       await openFirstMember(page, '/employees/');
@@ -187,7 +189,7 @@ export const SHOTS: Record<string, Shot> = {
     },
   },
   'dependent-page': {
-    persona: 'client',
+    persona: 'accountManager',
     path: '/members?type=dependent&dep.name=a&dep.processStatus=active',
     prepare: async (page) => {
       await openFirstMember(page, '/dependents/');
@@ -274,7 +276,15 @@ export async function takeScreenshots(
       // Keep the pointer out of the picture (before preparing: moving it later would close
       // the inactivity warning), then let transitions and fonts settle.
       await page.mouse.move(1279, 719);
-      await shot.prepare?.(page);
+      try {
+        await shot.prepare?.(page);
+      } catch (error) {
+        // What the page showed instead, to see why at a glance.
+        const failed = path.join(os.tmpdir(), `help-shot-${name}-failed.png`);
+        await page.screenshot({ path: failed, fullPage: true }).catch(() => undefined);
+        console.error(`  screenshot ${name} failed on ${page.url()}; the page is in ${failed}`);
+        throw error;
+      }
       await page.waitForTimeout(300);
       const file = `${dir}/${name}.png`;
       if (shot.element) await page.locator(shot.element).first().screenshot({ path: file });
