@@ -4,7 +4,10 @@ import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts'
 import type { DB } from '../../platform/db/schema.ts';
 import type { DependentTable } from './members.tables.ts';
 import { scopedGroups } from './member-record.repo.ts';
-import { ORGANIZATION_SETTINGS_COLUMNS, type OrganizationSettingsRow } from './record-support.ts';
+import {
+  ORGANIZATION_SETTINGS_COLUMNS,
+  type OrganizationSettingsRow,
+} from '../organizations/organization-settings.ts';
 
 /*
  * SQL of a dependent's record. Every read is scoped through the dependent's member: the

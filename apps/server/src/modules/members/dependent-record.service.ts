@@ -52,7 +52,8 @@ import {
 import { writeMemberHistory } from './member-history.ts';
 import { findGroup } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
-import { badRequestOf, parseOr400, settingsOf, todayOf } from './record-support.ts';
+import { settingsOf } from '../organizations/organization-settings.ts';
+import { badRequestOf, parseOr400, todayOf } from './record-support.ts';
 
 /*
  * A dependent's record and lifecycle (spec 1 §4, §7). Access first: the employee must lie in

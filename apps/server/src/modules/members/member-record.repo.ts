@@ -3,7 +3,10 @@ import type { OrganizationMemberSettings } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { ORGANIZATION_SETTINGS_COLUMNS, settingsOf } from './record-support.ts';
+import {
+  ORGANIZATION_SETTINGS_COLUMNS,
+  settingsOf,
+} from '../organizations/organization-settings.ts';
 
 /*
  * SQL of the employee record and its lifecycle. Every read of an employee is scoped by the

@@ -73,7 +73,8 @@ import {
   type EmployeeRecordRow,
 } from './member-record.repo.ts';
 import type { EmployeeTable } from './members.tables.ts';
-import { parseOr400, settingsOf, todayOf } from './record-support.ts';
+import { settingsOf } from '../organizations/organization-settings.ts';
+import { parseOr400, todayOf } from './record-support.ts';
 
 /*
  * The employee record and its lifecycle (spec 1 §3, §4, §5, §7). Every rule the member page's

@@ -10,6 +10,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { ContactKind, DB, OrganizationTable } from '../../platform/db/schema.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
+import { settingsOf } from './organization-settings.ts';
 
 type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -98,19 +99,6 @@ export async function findOrganization(
     invoiceContact: contactOf('invoice'),
     eligibilityVendor: contactOf('eligibilityVendor'),
     medicalVendorContact: contactOf('medicalVendor'),
-    useCOB: row.use_cob,
-    supportsDivisions: row.supports_divisions,
-    supportsClientDefinedData: row.supports_client_defined_data,
-    supportsDependentAlternateGroup: row.supports_dependent_alternate_group,
-    SupportsDifferentDependentAddress: row.supports_different_dependent_address,
-    requireAddress: row.require_address,
-    requireDependentSSN: row.require_dependent_ssn,
-    defaultDependentSSN: row.default_dependent_ssn,
-    generateEmployeeSSN: row.generate_employee_ssn,
-    clientIdMinimumLength: row.client_id_minimum_length,
-    clientIdMaximumLength: row.client_id_maximum_length,
-    padClientIdWithLeadingZeros: row.pad_client_id_with_leading_zeros,
-    ltrimClientId: row.ltrim_client_id,
-    rtrimClientId: row.rtrim_client_id,
+    ...settingsOf(row),
   };
 }
