@@ -100,78 +100,85 @@ async function requireOrganization(
   if (!(await organizationVisible(deps.db, principal, orgNo))) throw notFound('Organization');
 }
 
-export async function findEmployees(
+type MemberSearch<Q, R> = (
+  db: Kysely<DB>,
+  principal: Principal,
+  filters: MemberFilters,
+  query: Q,
+  today: string,
+) => Promise<Page<R>>;
+
+/**
+ * One search as every route runs it: filters from the query, the two-field rule across
+ * organizations (one organization is narrow enough), the organization's 404 when it found
+ * nothing, and an audit row for a search by SSN.
+ */
+async function runSearch<Q extends AnySearchQuery, R>(
   deps: MembersDeps,
   principal: Principal,
-  query: EmployeeSearchQuery,
-): Promise<Page<EmployeeSearchRow>> {
+  kind: 'employee' | 'dependent',
+  search: MemberSearch<Q, R>,
+  query: Q,
+  organizationNo?: number,
+): Promise<Page<R>> {
   const filters = filtersOf(deps, principal, query);
-  requireEnoughFields(query);
+  if (organizationNo === undefined) {
+    requireEnoughFields(query);
+  }
   const today = (deps.today ?? todayIso)();
-  const page = await searchEmployees(deps.db, principal, filters, query, today);
+  const page = await search(
+    deps.db,
+    principal,
+    organizationNo === undefined ? filters : { ...filters, organizationNo },
+    query,
+    today,
+  );
+  if (organizationNo !== undefined)
+    await requireOrganization(deps, principal, organizationNo, page);
   if (filters.ssnHash) {
-    await auditSsnSearch(deps, principal, 'employee', filters.organizationNo, page.totalCount);
+    await auditSsnSearch(
+      deps,
+      principal,
+      kind,
+      organizationNo ?? filters.organizationNo,
+      page.totalCount,
+    );
   }
   return page;
 }
 
-export async function findOrganizationEmployees(
+export function findEmployees(
+  deps: MembersDeps,
+  principal: Principal,
+  query: EmployeeSearchQuery,
+): Promise<Page<EmployeeSearchRow>> {
+  return runSearch(deps, principal, 'employee', searchEmployees, query);
+}
+
+export function findOrganizationEmployees(
   deps: MembersDeps,
   principal: Principal,
   organizationNo: number,
   query: OrganizationEmployeeSearchQuery,
 ): Promise<Page<EmployeeSearchRow>> {
-  const filters = filtersOf(deps, principal, query);
-  const today = (deps.today ?? todayIso)();
-  const page = await searchEmployees(
-    deps.db,
-    principal,
-    { ...filters, organizationNo },
-    query,
-    today,
-  );
-  await requireOrganization(deps, principal, organizationNo, page);
-  if (filters.ssnHash) {
-    await auditSsnSearch(deps, principal, 'employee', organizationNo, page.totalCount);
-  }
-  return page;
+  return runSearch(deps, principal, 'employee', searchEmployees, query, organizationNo);
 }
 
-export async function findDependents(
+export function findDependents(
   deps: MembersDeps,
   principal: Principal,
   query: DependentSearchQuery,
 ): Promise<Page<DependentSearchRow>> {
-  const filters = filtersOf(deps, principal, query);
-  requireEnoughFields(query);
-  const today = (deps.today ?? todayIso)();
-  const page = await searchDependents(deps.db, principal, filters, query, today);
-  if (filters.ssnHash) {
-    await auditSsnSearch(deps, principal, 'dependent', filters.organizationNo, page.totalCount);
-  }
-  return page;
+  return runSearch(deps, principal, 'dependent', searchDependents, query);
 }
 
-export async function findOrganizationDependents(
+export function findOrganizationDependents(
   deps: MembersDeps,
   principal: Principal,
   organizationNo: number,
   query: OrganizationDependentSearchQuery,
 ): Promise<Page<DependentSearchRow>> {
-  const filters = filtersOf(deps, principal, query);
-  const today = (deps.today ?? todayIso)();
-  const page = await searchDependents(
-    deps.db,
-    principal,
-    { ...filters, organizationNo },
-    query,
-    today,
-  );
-  await requireOrganization(deps, principal, organizationNo, page);
-  if (filters.ssnHash) {
-    await auditSsnSearch(deps, principal, 'dependent', organizationNo, page.totalCount);
-  }
-  return page;
+  return runSearch(deps, principal, 'dependent', searchDependents, query, organizationNo);
 }
 
 export async function countVisibleEmployees(
