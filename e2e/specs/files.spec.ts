@@ -87,20 +87,25 @@ test('upload with PHI to two recipients, download as a recipient, refuse a non-r
 
       await drawer.locator('input[type=file]').setInputFiles(FILES);
       await expect(drawer.getByText('3 of 10 files chosen')).toBeVisible();
-      await drawer.getByRole('combobox', { name: 'Organization' }).fill('Cedar Valley');
-      await page
-        .locator('.ant-select-dropdown')
-        .filter({ visible: true })
-        .getByTitle('Cedar Valley Manufacturing', { exact: true })
-        .click();
-      // The searchable select may keep its list open while the search settles; it must be
-      // closed before the next field can be reached.
+      // The searchable select re-renders its list while the search settles, so a click can land
+      // on an option that is being replaced: choose until the organization holds (Recipients
+      // open up only then), and close the list before the next field.
       const organization = drawer.getByRole('combobox', { name: 'Organization' });
+      const recipients = drawer.getByRole('combobox', { name: 'Recipients' });
       await expect(async () => {
+        if (await recipients.isDisabled()) {
+          await organization.fill('Cedar Valley');
+          await page
+            .locator('.ant-select-dropdown')
+            .filter({ visible: true })
+            .getByTitle('Cedar Valley Manufacturing', { exact: true })
+            .click({ timeout: 2000 });
+        }
         if ((await organization.getAttribute('aria-expanded')) === 'true') {
           await page.keyboard.press('Escape');
         }
         await expect(organization).toHaveAttribute('aria-expanded', 'false', { timeout: 500 });
+        await expect(recipients).toBeEnabled({ timeout: 2000 });
       }).toPass();
       await choose(page, drawer, 'Category', 'Eligibility');
       await drawer.getByRole('checkbox', { name: /Contains PHI/ }).check();
