@@ -198,8 +198,9 @@ export function memberSearchRequests(
         params.set('processStatus', random.next() < 0.8 ? 'active' : 'terminated');
         break;
       case 'fullName':
+        // The Members page needs a second field beside a name (spec 1 §5).
         params.set('name', `${e.lastName}, ${e.firstName}`);
-        params.set('confirmOneField', 'true');
+        params.set('processStatus', 'active');
         break;
       case 'memberId':
         params.set('memberId', random.next() < 0.7 || !e.clientId ? e.generatedId : e.clientId);

@@ -9,7 +9,7 @@ import {
   type RelationshipCode,
 } from './codes.ts';
 import { isoDate } from './dates.ts';
-import { pageSchema, pagingQuery } from './paging.ts';
+import { cappedPageSchema, pagingQuery } from './paging.ts';
 
 /*
  * Member search (spec 1 §2 "Members page" and the organization's Members tab, spec 2 §5 "Member
@@ -334,7 +334,8 @@ export const employeeSearchRow = z.object({
   groupName: z.string(),
 });
 export type EmployeeSearchRow = z.infer<typeof employeeSearchRow>;
-export const employeeSearchPage = pageSchema(employeeSearchRow);
+/** Capped: a broad name prefix across every organization matches too many rows to count. */
+export const employeeSearchPage = cappedPageSchema(employeeSearchRow);
 
 export const dependentSearchRow = z.object({
   dependentNo: z.number().int(),
@@ -354,7 +355,7 @@ export const dependentSearchRow = z.object({
   status: memberStatusKeySchema,
 });
 export type DependentSearchRow = z.infer<typeof dependentSearchRow>;
-export const dependentSearchPage = pageSchema(dependentSearchRow);
+export const dependentSearchPage = cappedPageSchema(dependentSearchRow);
 
 /** GET /portal/v1/employees/count. */
 export const employeeCount = z.object({ count: z.number().int().nonnegative() });

@@ -15,11 +15,28 @@ export interface SortSpec<F extends string = string> {
 export interface Page<T> {
   data: T[];
   totalCount: number;
+  /**
+   * Set on a search that stopped counting (a broad member search): `totalCount` is the cap, and
+   * there are more. Tables show it as '1,000+'.
+   */
+  totalCountCapped?: true;
 }
 
 /** The answer of every list call: `{ data, totalCount }`. */
 export function pageSchema<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), totalCount: z.number().int().nonnegative() });
+}
+
+/** Most matches a capped search counts before it answers '1,000+' (see cappedPageSchema). */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * A list whose total may be capped: counting every match of a broad search costs the database
+ * more than the page (design.md §6 budgets), so past SEARCH_COUNT_CAP the answer says
+ * `totalCount: 1000, totalCountCapped: true`. The flag is present only when capped.
+ */
+export function cappedPageSchema<T extends z.ZodType>(item: T) {
+  return pageSchema(item).extend({ totalCountCapped: z.literal(true).optional() });
 }
 
 /**

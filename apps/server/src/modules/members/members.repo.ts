@@ -4,6 +4,7 @@ import {
   memberStatusKey,
   parseNameSearch,
   relationshipLabel,
+  SEARCH_COUNT_CAP,
   type DependentSearchRow,
   type DependentSortField,
   type EmployeeSearchRow,
@@ -190,6 +191,7 @@ export async function searchEmployees(
   if (filters.alternateId) query = query.where('e.alternate_id', '=', filters.alternateId);
 
   return fetchPage(query, paging, {
+    countCap: { db, cap: SEARCH_COUNT_CAP },
     sortColumns: EMPLOYEE_SORT,
     defaultSort: { field: 'name', direction: 'asc' },
     tieBreaker: sql`e.employee_no`,
@@ -281,6 +283,7 @@ export async function searchDependents(
   }
 
   return fetchPage(query, paging, {
+    countCap: { db, cap: SEARCH_COUNT_CAP },
     sortColumns: DEPENDENT_SORT,
     defaultSort: { field: 'name', direction: 'asc' },
     tieBreaker: sql`d.dependent_no`,

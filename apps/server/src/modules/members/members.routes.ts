@@ -38,7 +38,7 @@ export async function membersRoutes(app: FastifyInstance): Promise<void> {
       config: { access: viewMembers },
       schema: {
         summary: 'Search employees across the organizations in scope',
-        description: `At least two fields unless a member ID, SSN, alternate ID, organization or group is given; one field only with confirmOneField=true (400 otherwise). ${SSN_NOTE}`,
+        description: `The Members page's search (spec 1 §5): at least two fields unless a member ID, SSN, alternate ID, organization or group is given, 400 otherwise; confirmOneField (the agent desktop's one-field variant, spec 2 §5) does not lift the rule here. ${SSN_NOTE}`,
         tags: ['members'],
         querystring: employeeSearchQuery,
         response: { 200: employeeSearchPage },

@@ -61,9 +61,14 @@ function filtersOf(deps: MembersDeps, principal: Principal, query: AnySearchQuer
   };
 }
 
-/** The cross-organization searches keep the two-field rule (spec 1 §5, spec 2 §5). */
+/**
+ * The cross-organization searches are the Members page's (spec 1 §5): two fields unless a member
+ * ID or an organization narrows it. One field with the user's "Search Anyway" is the agent
+ * desktop's variant (spec 2 §5), not this page's, so `confirmOneField` opens nothing here: a
+ * client that sends it (the old page, the home search's link) gets the same 400 as any other.
+ */
 function requireEnoughFields(query: EmployeeSearchQuery | DependentSearchQuery): void {
-  if (!memberSearchAllowed(query, query.confirmOneField === true)) {
+  if (!memberSearchAllowed(query, false)) {
     throw badRequest(MEMBER_SEARCH_RULE_MESSAGE, { search: MEMBER_SEARCH_RULE_MESSAGE });
   }
 }

@@ -49,6 +49,22 @@ async function dependents(as: PersonaKey, query: string) {
   return response.json<Page<DependentSearchRow>>();
 }
 
+/**
+ * A name search across organizations, which the Members page runs only beside a second field:
+ * the two statuses split every member (1 and 2 active, 9 active until its termination date),
+ * so together they find what the name alone would.
+ */
+async function employeesByName(as: PersonaKey, query: string) {
+  const halves = [
+    await employees(as, `${query}&processStatus=active`),
+    await employees(as, `${query}&processStatus=terminated`),
+  ];
+  return {
+    data: halves.flatMap((half) => half.data),
+    totalCount: halves[0]!.totalCount + halves[1]!.totalCount,
+  };
+}
+
 async function organizations() {
   return t.ctx.db.selectFrom('organization').selectAll().orderBy('organization_no').execute();
 }
@@ -140,30 +156,30 @@ describe('GET /portal/v1/employees', () => {
     const last = someone.last_name.slice(0, 4);
     const first = someone.first_name.slice(0, 2);
     const both = [
-      await employees(
+      await employeesByName(
         'superAdmin',
-        `name=${encodeURIComponent(`${last}, ${first}`)}&limit=100&confirmOneField=true`,
+        `name=${encodeURIComponent(`${last}, ${first}`)}&limit=100`,
       ),
-      await employees(
+      await employeesByName(
         'superAdmin',
-        `name=${encodeURIComponent(`${first} ${last}`)}&limit=100&confirmOneField=true`,
+        `name=${encodeURIComponent(`${first} ${last}`)}&limit=100`,
       ),
     ];
     for (const body of both) {
       expect(body.data.map((r) => r.employeeNo)).toContain(someone.employee_no);
     }
     // Apostrophes and hyphens are part of a last name's prefix.
-    const apostrophe = await employees(
+    const apostrophe = await employeesByName(
       'superAdmin',
-      `name=${encodeURIComponent("O'")}&confirmOneField=true&limit=100`,
+      `name=${encodeURIComponent("O'")}&limit=100`,
     );
     expect(apostrophe.totalCount).toBe(
       (await allEmployees()).filter((e) => e.last_name.startsWith("O'")).length,
     );
     expect(apostrophe.totalCount).toBeGreaterThan(0);
-    const firstOnly = await employees(
+    const firstOnly = await employeesByName(
       'superAdmin',
-      `name=${encodeURIComponent(`, ${someone.first_name}`)}&limit=100&confirmOneField=true`,
+      `name=${encodeURIComponent(`, ${someone.first_name}`)}&limit=100`,
     );
     expect(
       firstOnly.data.every(
@@ -186,7 +202,7 @@ describe('GET /portal/v1/employees', () => {
     ).toBe(true);
   });
 
-  it('keeps the two-field rule: one field needs the confirmation, none is never enough', async () => {
+  it('keeps the two-field rule: one field or none is never enough', async () => {
     for (const query of ['name=smith', 'processStatus=active', 'birthDate=1980-01-01', '']) {
       const response = await get('superAdmin', `/portal/v1/employees?${query}`);
       expect(response.statusCode, query).toBe(400);
@@ -196,8 +212,23 @@ describe('GET /portal/v1/employees', () => {
     }
     const none = await get('superAdmin', '/portal/v1/employees?confirmOneField=true');
     expect(none.statusCode).toBe(400);
-    const confirmed = await employees('superAdmin', 'name=smith&confirmOneField=true');
-    expect(confirmed.totalCount).toBeGreaterThan(0);
+    const two = await employees('superAdmin', 'name=smith&processStatus=active');
+    expect(two.totalCount).toBeGreaterThan(0);
+  });
+
+  // Spec 1 §5: 'Search Anyway' with one field is the agent desktop's (spec 2 §5), not the
+  // Members page's; the page's calls refuse it whatever the client says it confirmed.
+  it.each([
+    ['employees', 'name=smith&confirmOneField=true'],
+    ['employees', 'birthDate=1980-01-01&confirmOneField=true'],
+    ['dependents', 'name=a&confirmOneField=true'],
+    ['dependents', 'processStatus=active&confirmOneField=true'],
+  ])('refuses a one-field %s search even when confirmed (%s)', async (kind, query) => {
+    for (const as of ['superAdmin', 'broker', 'client'] as const) {
+      const response = await get(as, `/portal/v1/${kind}?${query}`);
+      expect(response.statusCode, `${as} ${query}`).toBe(400);
+      expect(response.json<Problem>().params).toEqual({ search: MEMBER_SEARCH_RULE_MESSAGE });
+    }
   });
 
   it('finds one member by generated ID, client ID or alternate ID alone', async () => {
@@ -505,7 +536,7 @@ describe('GET /portal/v1/dependents', () => {
 
   it('scopes like the employees: broker organizations, client groups', async () => {
     const own = await brokerOrganizations();
-    const broker = await dependents('broker', 'name=a&confirmOneField=true&limit=100');
+    const broker = await dependents('broker', 'name=a&processStatus=active&limit=100');
     expect(broker.totalCount).toBeGreaterThan(0);
     expect(broker.data.every((r) => own.includes(r.organizationNo))).toBe(true);
 

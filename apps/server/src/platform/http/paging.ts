@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type QueryExecutorProvider, type SelectQueryBuilder } from 'kysely';
 import type { Page, SortSpec } from '@pillar/domain';
 
 export interface PagingInput<F extends string> {
@@ -20,6 +20,16 @@ function orderTerm(column: SortColumn, descending: boolean) {
 }
 
 /**
+ * Counting stops here: `db` runs `count(*)` over a LIMIT subquery, so a broad search reads at most
+ * `cap + 1` matching index entries however many there are (see fetchPage).
+ */
+export interface CountCap {
+  /** The database (or transaction) the count runs on. */
+  db: QueryExecutorProvider;
+  cap: number;
+}
+
+/**
  * Runs a list query the way every list answers: `{ data, totalCount }`. The page is read with
  * LIMIT/OFFSET over an index-friendly ORDER BY that always ends on a unique key (stable pages).
  * The total is a separate `count(*)` of the same filters: a window count over the page query
@@ -34,6 +44,13 @@ export async function fetchPage<DB, TB extends keyof DB, O, F extends string, R>
     defaultSort: SortSpec<F>;
     tieBreaker: Expression<unknown>;
     map: (row: O) => R;
+    /**
+     * Count at most this many matches. Past it the answer is `totalCount` = the cap (or the end
+     * of the page asked for, if that lies further) with `totalCountCapped: true`: the member
+     * search across every organization spent most of its database time counting broad name
+     * prefixes (docs/performance.md).
+     */
+    countCap?: CountCap;
   },
 ): Promise<Page<R>> {
   const sort = paging.sort ?? options.defaultSort;
@@ -43,20 +60,42 @@ export async function fetchPage<DB, TB extends keyof DB, O, F extends string, R>
     .orderBy(orderTerm(options.tieBreaker, descending))
     .limit(paging.limit)
     .offset(paging.offset);
-  const countRows = async () => {
+  const countRows = async (): Promise<Total> => {
+    if (options.countCap) return cappedCount(query, paging, options.countCap);
     const counted = await query
       .clearSelect()
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
-    return Number((counted as { n: number | string }).n);
+    return { totalCount: Number((counted as { n: number | string }).n) };
   };
 
   if (paging.offset === 0) {
     const rows = await pageQuery.execute();
-    const totalCount = rows.length < paging.limit ? rows.length : await countRows();
-    return { data: rows.map(options.map), totalCount };
+    const total = rows.length < paging.limit ? { totalCount: rows.length } : await countRows();
+    return { data: rows.map(options.map), ...total };
   }
   // On PostgreSQL the two statements run side by side on separate connections.
-  const [rows, totalCount] = await Promise.all([pageQuery.execute(), countRows()]);
-  return { data: rows.map(options.map), totalCount };
+  const [rows, total] = await Promise.all([pageQuery.execute(), countRows()]);
+  return { data: rows.map(options.map), ...total };
+}
+
+type Total = Pick<Page<unknown>, 'totalCount' | 'totalCountCapped'>;
+
+/** `count(*)` of at most `limit + 1` matches: one more than the limit tells that there are more. */
+async function cappedCount<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  paging: { limit: number; offset: number },
+  { db, cap }: CountCap,
+): Promise<Total> {
+  // A page past the cap (a typed-in address) still counts as far as its own end.
+  const limit = Math.max(cap, paging.offset + paging.limit);
+  const matches = query
+    .clearSelect()
+    .select(sql<number>`1`.as('one'))
+    .limit(limit + 1);
+  const { rows } = await sql<{
+    n: number | string;
+  }>`select count(*) as n from (${matches}) as m`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  return n > limit ? { totalCount: limit, totalCountCapped: true } : { totalCount: n };
 }
