@@ -20,9 +20,9 @@ import { createAccessTokenVerifier } from './platform/auth/access-token.ts';
 import { registerOidcProvider } from './platform/auth/oidc-provider.ts';
 import type { Database } from './platform/db/database.ts';
 import type { DB } from './platform/db/schema.ts';
-import { serializeRequest } from './platform/http/log-redaction.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './platform/http/problem.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
+import { logSerializers } from './platform/log-serializers.ts';
 import type { MailService } from './platform/mail/mail-service.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
@@ -101,7 +101,7 @@ export async function buildApp(
     logger: {
       level: config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
-      serializers: { req: serializeRequest },
+      serializers: logSerializers,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
     },
     trustProxy: config.trustProxy,

@@ -6,11 +6,12 @@ import { syncRoles } from '../modules/authorization/role-sync.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { serializeError } from './log-serializers.ts';
 import { createMailService } from './mail/mail-service.ts';
 import { loadSecrets } from './secrets.ts';
 
 export function createLogger(config: Config): FastifyBaseLogger {
-  return pino({ level: config.logLevel });
+  return pino({ level: config.logLevel, serializers: { err: serializeError } });
 }
 
 /**

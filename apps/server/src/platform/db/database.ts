@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
+import { withScrubbedErrors } from './database-errors.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PreparedStatementClient } from './prepared-statement-client.ts';
 import type { DB } from './schema.ts';
@@ -39,7 +40,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
     // the process down: the pool discards it and opens another on the next query, and a query
     // that was using it fails with the same error on its own.
     pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: withScrubbedErrors(new PostgresDialect({ pool })) });
     return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
   }
   const dir = config.pgliteDir;
@@ -48,6 +49,6 @@ export async function openDatabase(config: Config['database']): Promise<Database
     extensions: { pg_trgm },
     parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: withScrubbedErrors(new PGliteDialect(pglite)) });
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

@@ -23,4 +23,35 @@ describe('redactUrl', () => {
     );
     expect(redactUrl('/portal/v1/organizations/42')).toBe('/portal/v1/organizations/42');
   });
+
+  it('masks link tokens in paths, whatever their shape', () => {
+    expect(redactUrl('/oidc/reset/short')).toBe('/oidc/reset/[redacted]');
+    expect(redactUrl('/portal/v1/temp-id-cards/abc/verify')).toBe(
+      '/portal/v1/temp-id-cards/[redacted]/verify',
+    );
+    expect(redactUrl('/id-card/Zm9vYmFyYmF6cXV4?x=1')).toBe('/id-card/[redacted]?x=1');
+    expect(redactUrl('/oidc/interaction/abc/login')).toBe('/oidc/interaction/[redacted]/login');
+  });
+
+  it('masks any long random-looking path segment: base64url, hex, UUIDs', () => {
+    for (const secret of [
+      'O8D_EbRtkZFku-iErapVb__25HQcXTjYAKgfl2x9lqA',
+      'a3f9c0d1e2b4a5f60718293a4b5c6d7e',
+      '123e4567-e89b-12d3-a456-426614174000',
+      'abcdefghijklmnopQRS',
+    ]) {
+      expect(redactUrl(`/anything/${secret}/more`)).toBe('/anything/[redacted]/more');
+    }
+  });
+
+  it('keeps route names, however long', () => {
+    for (const path of [
+      '/eligibilityImportSchema/x',
+      '/portal/v1/organizations/42/employees/7/benefit-package-history',
+      '/authorization/v1/userprofile/password-reset',
+      '/help/videos/member-search-overview.mp4',
+    ]) {
+      expect(redactUrl(path)).toBe(path);
+    }
+  });
 });

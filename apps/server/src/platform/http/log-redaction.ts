@@ -18,10 +18,43 @@ const SECRET_PARAMS = new Set([
 /** Nine digits, with or without dashes: an SSN wherever it appears in a path or query. */
 const SSN_PATTERN = /(?<!\d)\d{3}-?\d{2}-?\d{4}(?!\d)/g;
 
-/** The URL as it may be logged: secret parameters masked, SSN-shaped numbers masked. */
+/**
+ * Path segments that are credentials: the segment after one of these is a link token (password
+ * reset and invitation links, e-mailed temp ID card links, the web page such a link opens) or a
+ * sign-in in progress at the identity provider.
+ */
+const TOKEN_AFTER = new Set(['reset', 'temp-id-cards', 'id-card', 'interaction']);
+
+/** Words in kebab, snake or camel case, maybe with a file extension: a route name, not a secret. */
+const WORDS = /^[A-Za-z][a-z]*(?:[-_]?[A-Z]?[a-z]+)*(?:\.[a-z0-9]{1,5})?$/;
+
+/**
+ * A segment that looks like a random credential: 16 or more characters of base64url, hex or a
+ * UUID that are not plain words. Catches tokens on paths nobody listed above, such as the
+ * provider's interaction ids.
+ */
+function looksSecret(segment: string): boolean {
+  return segment.length >= 16 && /^[A-Za-z0-9_~.=%+-]+$/.test(segment) && !WORDS.test(segment);
+}
+
+function redactPath(path: string): string {
+  const segments = path.split('/');
+  return segments
+    .map((segment, i) =>
+      (i > 0 && TOKEN_AFTER.has(segments[i - 1]!) && segment !== '') || looksSecret(segment)
+        ? '[redacted]'
+        : segment.replace(SSN_PATTERN, '[redacted]'),
+    )
+    .join('/');
+}
+
+/**
+ * The URL as it may be logged: link tokens and secret-looking path segments masked, secret
+ * parameters masked, SSN-shaped numbers masked.
+ */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
-  const safePath = path.replace(SSN_PATTERN, '[redacted]');
+  const safePath = redactPath(path);
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
   const safe = [...params.entries()].map(([key, value]) => {
