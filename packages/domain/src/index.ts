@@ -17,3 +17,6 @@ export * from './members.ts';
 export * from './member-record.ts';
 export * from './dependent-record.ts';
 export * from './id-cards.ts';
+export * from './record-dates.ts';
+export * from './us-states.ts';
+export * from './dependent-coverage.ts';

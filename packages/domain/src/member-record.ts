@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { GENDERS, PROCESS_STATUS, isActiveRecord, todayIso } from './codes.ts';
 import { isoDate } from './dates.ts';
+import { birthDateRangeError, coverageDateRangeError, inDateRange } from './record-dates.ts';
+import { isUsStateCode } from './us-states.ts';
 import { SSN_MASKED } from './masks.ts';
 import { MEMBER_STATUS_KEYS, memberStatusKey } from './members.ts';
 import { INCENTIVE_PROGRAMS, INCENTIVE_PROGRAM_KEYS } from './organization-workspace.ts';
@@ -173,11 +175,17 @@ export const FIELD_LABELS = {
 
 const STATE_PATTERN = /^(?:[A-Z]{2})?$/;
 export const STATE_MESSAGE = 'State must be two capital letters';
+export const STATE_UNKNOWN_MESSAGE = 'State must be a US state, territory or military post code';
 
+/** Two capital letters naming a state, DC, a territory or a military post (us-states.ts). */
 export function stateSchema(label = 'State') {
   return z
     .string()
     .regex(STATE_PATTERN, { error: STATE_MESSAGE, abort: true })
+    .refine((value) => value === '' || isUsStateCode(value), {
+      error: STATE_UNKNOWN_MESSAGE,
+      abort: true,
+    })
     .meta({ title: label });
 }
 
@@ -226,7 +234,17 @@ export function requiredField<T extends z.ZodType>(schema: T, label: string) {
 
 /** A date the user must give, named in its messages. */
 export function requiredDate(label: string) {
-  return required(isoDate(label), label);
+  return required(coverageDate(label), label);
+}
+
+/** A coverage date (effective, termination, change…): a real date within record-dates.ts's range. */
+export function coverageDate(label: string) {
+  return inDateRange(isoDate(label), label, coverageDateRangeError);
+}
+
+/** A birth date: a real date, not in the future, not before 1900 (record-dates.ts). */
+export function birthDate(label: string) {
+  return inDateRange(isoDate(label), label, birthDateRangeError);
 }
 
 /** A person code: digits below 2147483647, at most 10 long, sent and answered as an integer. */
@@ -341,7 +359,7 @@ export function personFields(requireAddressFields: boolean) {
     firstName: required(firstNameSchema(FIELD_LABELS.firstName), FIELD_LABELS.firstName),
     middleInitial: optionalField(middleInitialSchema(FIELD_LABELS.middleInitial)),
     lastName: required(lastNameSchema(FIELD_LABELS.lastName), FIELD_LABELS.lastName),
-    birthdate: requiredDate(FIELD_LABELS.birthdate),
+    birthdate: required(birthDate(FIELD_LABELS.birthdate), FIELD_LABELS.birthdate),
     gender: required(genderSchema(FIELD_LABELS.gender), FIELD_LABELS.gender),
     address1: address(addressSchema(FIELD_LABELS.address1), FIELD_LABELS.address1),
     address2: optionalField(addressSchema(FIELD_LABELS.address2)),
@@ -356,8 +374,8 @@ export function personFields(requireAddressFields: boolean) {
 /** COB fields (spec 1 §4 "COB"): the flag, its effective date and the COB termination date. */
 export const cobFields = {
   isCOBSecondary: z.boolean({ error: 'isCOBSecondary must be true or false' }).nullish(),
-  cobSecondaryDate: optionalField(isoDate(FIELD_LABELS.cobSecondaryDate)),
-  cobPrimaryDate: optionalField(isoDate(FIELD_LABELS.cobPrimaryDate)),
+  cobSecondaryDate: optionalField(coverageDate(FIELD_LABELS.cobSecondaryDate)),
+  cobPrimaryDate: optionalField(coverageDate(FIELD_LABELS.cobPrimaryDate)),
 };
 
 export interface CobValues {

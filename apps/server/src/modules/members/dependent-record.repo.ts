@@ -20,6 +20,7 @@ export interface EmployeeRef extends OrganizationSettingsRow {
   organization_no: number;
   benefit_group_no: number;
   process_status: number;
+  effective_date: string;
   expiration_date: string | null;
   ssn_encrypted: Uint8Array | null;
   ssn_hash: Uint8Array | null;
@@ -44,6 +45,7 @@ export async function findScopedEmployee(
       'e.organization_no',
       'e.benefit_group_no',
       'e.process_status',
+      'e.effective_date',
       'e.expiration_date',
       'e.ssn_encrypted',
       'e.ssn_hash',
@@ -127,6 +129,7 @@ export async function insertDependent(
     effective_date: string;
     original_effective_date: string;
     process_status: number;
+    expiration_date: string | null;
     address1: string | null;
     address2: string | null;
     city: string | null;

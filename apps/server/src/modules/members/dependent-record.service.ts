@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import {
+  DEPENDENT_COVERAGE_MESSAGES,
   DEPENDENT_MESSAGES,
   MEMBER_HISTORY_EVENTS,
   MEMBER_RECORD_MESSAGES,
@@ -7,16 +8,20 @@ import {
   SSN_HISTORY_VALUE,
   ageInYears,
   dependentActions,
+  dependentCoverageFromMember,
   dependentCreateSchema,
   dependentEffectivePeriod,
   dependentMemberTerminated,
   dependentSsnRequired,
+  dependentStartError,
+  dependentTerminationError,
   dependentUpdateSchema,
   formatDate,
   formatMemberName,
   groupSelectable,
   isActiveRecord,
   lifecycleDateError,
+  memberCoverageEnd,
   memberStatusKey,
   personCodeChangeAllowed,
   relationshipLabel,
@@ -50,7 +55,7 @@ import {
   type EmployeeRef,
 } from './dependent-record.repo.ts';
 import { writeMemberHistory } from './member-history.ts';
-import { findGroup } from './member-record.repo.ts';
+import { findGroup, lockEmployee } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
 import { settingsOf } from '../organizations/organization-settings.ts';
 import { badRequestOf, parseOr400, todayOf } from './record-support.ts';
@@ -93,7 +98,11 @@ async function recordOr404(
 }
 
 function memberOf(e: EmployeeRef) {
-  return { processStatus: e.process_status, expirationDate: e.expiration_date };
+  return {
+    processStatus: e.process_status,
+    effectiveDate: e.effective_date,
+    expirationDate: e.expiration_date,
+  };
 }
 
 function toDetail(
@@ -267,8 +276,9 @@ function refuseUnsupported(input: Record<string, unknown>, settings: Organizatio
   if (Object.keys(params).length > 0) throw badRequestOf(params);
 }
 
+/** A dependent of a member whose coverage has ended is frozen: a state conflict (409). */
 function refuseWhenMemberTerminated(employee: EmployeeRef, today: string, message: string) {
-  if (dependentMemberTerminated(memberOf(employee), today)) throw badRequest(message);
+  if (dependentMemberTerminated(memberOf(employee), today)) throw conflict(message);
 }
 
 /**
@@ -287,6 +297,9 @@ async function writeDependent(
 ): Promise<DependentDetail> {
   const today = todayOf(deps);
   await deps.db.transaction().execute(async (trx) => {
+    // The member first, as its own writes do: a member's termination and a dependent's write
+    // cannot interleave and leave the dependent outlasting the member (decision 0073).
+    await lockEmployee(trx, params.employeeId);
     await lockDependent(trx, params.dependentId);
     await write(trx, await recordOr404(trx, principal, params), today);
   });
@@ -306,6 +319,10 @@ export async function createDependent(
     const input = parseOr400(dependentCreateSchema(settings), body);
     refuseUnsupported(input, settings);
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.addMemberTerminated);
+    const startError = dependentStartError('effective', input.effectiveDate, memberOf(employee));
+    if (startError) throw badRequestOf({ effectiveDate: startError });
+    // Decision 0073: under a member whose termination lies ahead, the dependent ends with it.
+    const coverage = dependentCoverageFromMember(memberOf(employee));
 
     let ssnEncrypted: Uint8Array | null = null;
     let ssnHash: Uint8Array | null = null;
@@ -337,7 +354,8 @@ export async function createDependent(
       person_code: input.personCode ?? null,
       effective_date: input.effectiveDate,
       original_effective_date: input.effectiveDate,
-      process_status: 1,
+      process_status: coverage.processStatus,
+      expiration_date: coverage.expirationDate,
       address1: input.address1 ?? null,
       address2: input.address2 ?? null,
       city: input.city ?? null,
@@ -493,7 +511,9 @@ export async function terminateDependent(
   return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminatedEdit);
     if (d.process_status === 9) throw conflict(MEMBER_RECORD_MESSAGES.alreadyTerminatedDependent);
-    const error = lifecycleDateError('termination', body.terminationDate, d.effective_date);
+    const error =
+      lifecycleDateError('termination', body.terminationDate, d.effective_date) ??
+      dependentTerminationError(body.terminationDate, memberOf(employee));
     if (error) throw badRequestOf({ terminationDate: error });
     await updateDependent(
       trx,
@@ -519,6 +539,10 @@ export async function removeDependentTermination(
       DEPENDENT_MESSAGES.removeTerminationMemberTerminated,
     );
     if (d.process_status !== 9) throw conflict(MEMBER_RECORD_MESSAGES.notTerminatedDependent);
+    // Decision 0073: an open dependent under a member with a termination would outlast it.
+    if (memberCoverageEnd(memberOf(employee)) !== null) {
+      throw conflict(DEPENDENT_COVERAGE_MESSAGES.removeTerminationMemberEnds);
+    }
     await updateDependent(
       trx,
       d.dependent_no,
@@ -540,18 +564,26 @@ export async function reinstateDependent(
   return writeDependent(deps, principal, params, async (trx, { employee, dependent: d }, today) => {
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminated);
     if (d.process_status !== 9) throw conflict(MEMBER_RECORD_MESSAGES.notTerminatedDependent);
-    const error = lifecycleDateError('reinstate', body.reinstateDate, d.effective_date);
+    const error =
+      lifecycleDateError('reinstate', body.reinstateDate, d.effective_date) ??
+      dependentStartError('reinstate', body.reinstateDate, memberOf(employee));
     if (error) throw badRequestOf({ reinstateDate: error });
     // Decision 0047: the reinstatement date becomes the effective date; the original stays.
+    // Decision 0073: under a member whose termination lies ahead, the dependent ends with it.
+    const coverage = dependentCoverageFromMember(memberOf(employee));
     await updateDependent(
       trx,
       d.dependent_no,
-      { process_status: 1, expiration_date: null, effective_date: body.reinstateDate },
+      {
+        process_status: coverage.processStatus,
+        expiration_date: coverage.expirationDate,
+        effective_date: body.reinstateDate,
+      },
       principal.userNo,
     );
     await writeHistory(trx, principal, d, MEMBER_HISTORY_EVENTS.reinstate, [
       { field: 'effectiveDate', old: d.effective_date, new: body.reinstateDate },
-      { field: 'expirationDate', old: d.expiration_date, new: null },
+      { field: 'expirationDate', old: d.expiration_date, new: coverage.expirationDate },
     ]);
   });
 }
@@ -568,7 +600,7 @@ export async function changeAlternateGroup(
     }
     refuseWhenMemberTerminated(employee, today, DEPENDENT_MESSAGES.memberTerminatedEdit);
     if (d.process_status === 9) {
-      throw badRequest(DEPENDENT_MESSAGES.alternateGroupDependentTerminated);
+      throw conflict(DEPENDENT_MESSAGES.alternateGroupDependentTerminated);
     }
     const group = await findGroup(trx, principal, employee.organization_no, body.benefitGroupID);
     if (!group) throw badRequestOf({ benefitGroupID: DEPENDENT_MESSAGES.groupNotFound });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEPENDENT_COVERAGE_MESSAGES,
   DEPENDENT_MESSAGES,
   MEMBER_RECORD_MESSAGES,
+  todayIso,
   type AlternateGroupOptions,
   type DependentDetail,
 } from '@pillar/domain';
@@ -543,12 +545,13 @@ describe('termination and reinstatement', () => {
       const reinstate = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
         reinstateDate: '2022-07-01',
       });
-      expect(reinstate.statusCode).toBe(400);
+      // A state conflict is a 409 carrying the detail the notice shows (decision 0073).
+      expect(reinstate.statusCode).toBe(409);
       expect(reinstate.json<Problem>().detail).toBe(
         'Dependent cannot be reinstated because the member is terminated.',
       );
       const remove = await call('accountManager', 'DELETE', `${url}/termination`);
-      expect(remove.statusCode).toBe(400);
+      expect(remove.statusCode).toBe(409);
       expect(remove.json<Problem>().detail).toBe(
         MEMBER_RECORD_MESSAGES.dependentRemoveTerminationMemberTerminated,
       );
@@ -558,9 +561,11 @@ describe('termination and reinstatement', () => {
         birthdate: '2010-01-01',
         gender: 'F',
       });
-      expect(edit.statusCode).toBe(400);
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.memberTerminatedEdit);
       const add = await call('accountManager', 'POST', base(), minimal);
-      expect(add.statusCode).toBe(400);
+      expect(add.statusCode).toBe(409);
+      expect(add.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.addMemberTerminated);
     } finally {
       await t.ctx.db
         .updateTable('employee')
@@ -675,5 +680,277 @@ describe('alternate group', () => {
       alternateDependentGroup: null,
     });
     await setFlags({});
+  });
+});
+
+describe("a dependent's coverage never outlasts the member's (decision 0073)", () => {
+  const year = Number(todayIso().slice(0, 4));
+  /** A member termination still ahead: the member is active until then. */
+  const ahead = `${year + 1}-12-31`;
+  const pastAhead = `${year + 2}-06-30`;
+  let ssnSerial = 0;
+
+  interface Setup {
+    /** The dependent's own termination before the member's termination is set. */
+    dependentEnds?: string;
+    /** The member's termination, set after the dependent exists. */
+    memberEnds?: string;
+    /** Reopen the dependent in the table afterwards, as data written before the rule may be. */
+    reopenDependent?: boolean;
+  }
+  interface Row {
+    scenario: string;
+    setup: Setup;
+    /** The call under test, against the member's and the dependent's URLs. */
+    act: (urls: { member: string; dependent: string }) => Promise<{
+      statusCode: number;
+      json: <T>() => T;
+    }>;
+    status: number;
+    /** The detail, or the message params name, of a refusal. */
+    refusal?: { detail?: string; params?: Record<string, string> };
+    /** The dependent afterwards (the one created by the call, when it creates one). */
+    dependent: { processStatus: number; expirationDate: string | null; effectiveDate?: string };
+    /** History rows the call wrote for the dependent: event → fields. */
+    history?: { event: string; fields: string[] };
+  }
+
+  const rows: Row[] = [
+    {
+      scenario: 'terminating the member ends an open dependent on the same date',
+      setup: {},
+      act: ({ member }) =>
+        call('accountManager', 'PUT', `${member}/termination`, { terminationDate: '2024-06-30' }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+      history: { event: 'terminate', fields: ['expirationDate', 'processStatus'] },
+    },
+    {
+      scenario: 'terminating the member ends a dependent whose own termination is later',
+      setup: { dependentEnds: '2024-09-30' },
+      act: ({ member }) =>
+        call('accountManager', 'PUT', `${member}/termination`, { terminationDate: '2024-06-30' }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+      history: { event: 'terminate', fields: ['expirationDate'] },
+    },
+    {
+      scenario: 'terminating the member leaves a dependent that already ends earlier',
+      setup: { dependentEnds: '2024-03-31' },
+      act: ({ member }) =>
+        call('accountManager', 'PUT', `${member}/termination`, { terminationDate: '2024-06-30' }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-03-31' },
+    },
+    {
+      scenario: "moving the member's termination earlier moves the dependent's with it",
+      setup: { memberEnds: '2024-06-30' },
+      act: ({ member }) =>
+        call('accountManager', 'PATCH', `${member}/termination`, {
+          terminationDate: '2024-03-31',
+        }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-03-31' },
+      history: { event: 'change-termination', fields: ['expirationDate'] },
+    },
+    {
+      scenario: "moving the member's termination later leaves the dependent's",
+      setup: { memberEnds: '2024-06-30' },
+      act: ({ member }) =>
+        call('accountManager', 'PATCH', `${member}/termination`, {
+          terminationDate: '2024-12-31',
+        }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+    },
+    {
+      scenario: "removing the member's termination leaves the dependent terminated",
+      setup: { memberEnds: '2024-06-30' },
+      act: ({ member }) => call('accountManager', 'DELETE', `${member}/termination`),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+    },
+    {
+      scenario: 'reinstating the member leaves the dependent terminated',
+      setup: { memberEnds: '2024-06-30' },
+      act: ({ member }) =>
+        call('accountManager', 'PATCH', `${member}/reinstatement`, {
+          benefitGroupId: visibleGroupNo,
+          reinstateDate: '2024-08-01',
+        }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+    },
+    {
+      scenario:
+        "terminating an open dependent (older data) after the member's termination is refused",
+      setup: { memberEnds: ahead, reopenDependent: true },
+      act: ({ dependent }) =>
+        call('accountManager', 'PUT', `${dependent}/termination`, { terminationDate: pastAhead }),
+      status: 400,
+      refusal: {
+        params: { terminationDate: DEPENDENT_COVERAGE_MESSAGES.terminationAfterMemberEnd },
+      },
+      dependent: { processStatus: 1, expirationDate: null },
+    },
+    {
+      scenario:
+        "terminating an open dependent (older data) on the member's termination date is accepted",
+      setup: { memberEnds: ahead, reopenDependent: true },
+      act: ({ dependent }) =>
+        call('accountManager', 'PUT', `${dependent}/termination`, { terminationDate: ahead }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: ahead },
+    },
+    {
+      scenario: 'terminating an already terminated dependent is a 409 with its detail',
+      setup: { memberEnds: ahead },
+      act: ({ dependent }) =>
+        call('accountManager', 'PUT', `${dependent}/termination`, { terminationDate: ahead }),
+      status: 409,
+      refusal: { detail: MEMBER_RECORD_MESSAGES.alreadyTerminatedDependent },
+      dependent: { processStatus: 9, expirationDate: ahead },
+    },
+    {
+      scenario: "removing the dependent's termination under a member with a termination is a 409",
+      setup: { dependentEnds: '2024-06-30', memberEnds: ahead },
+      act: ({ dependent }) => call('accountManager', 'DELETE', `${dependent}/termination`),
+      status: 409,
+      refusal: { detail: DEPENDENT_COVERAGE_MESSAGES.removeTerminationMemberEnds },
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+    },
+    {
+      scenario:
+        "removing the dependent's termination under a member terminated in the past is a 409",
+      setup: { dependentEnds: '2024-03-31', memberEnds: '2024-06-30' },
+      act: ({ dependent }) => call('accountManager', 'DELETE', `${dependent}/termination`),
+      status: 409,
+      refusal: { detail: MEMBER_RECORD_MESSAGES.dependentRemoveTerminationMemberTerminated },
+      dependent: { processStatus: 9, expirationDate: '2024-03-31' },
+    },
+    {
+      scenario:
+        'reinstating the dependent under a member with a termination ends it with the member',
+      setup: { dependentEnds: '2024-06-30', memberEnds: ahead },
+      act: ({ dependent }) =>
+        call('accountManager', 'PATCH', `${dependent}/reinstatement`, {
+          reinstateDate: '2024-08-01',
+        }),
+      status: 200,
+      dependent: { processStatus: 9, expirationDate: ahead, effectiveDate: '2024-08-01' },
+      history: { event: 'reinstate', fields: ['effectiveDate', 'expirationDate'] },
+    },
+    {
+      scenario: "reinstating the dependent after the member's termination is refused",
+      setup: { dependentEnds: '2024-06-30', memberEnds: ahead },
+      act: ({ dependent }) =>
+        call('accountManager', 'PATCH', `${dependent}/reinstatement`, {
+          reinstateDate: pastAhead,
+        }),
+      status: 400,
+      refusal: { params: { reinstateDate: DEPENDENT_COVERAGE_MESSAGES.reinstateAfterMemberEnd } },
+      dependent: { processStatus: 9, expirationDate: '2024-06-30' },
+    },
+    {
+      scenario: 'adding a dependent to a member with a termination ends it with the member',
+      setup: { memberEnds: ahead },
+      act: ({ member }) =>
+        call('accountManager', 'POST', `${member}/dependents`, {
+          ...minimal,
+          effectiveDate: '2024-05-01',
+        }),
+      status: 201,
+      dependent: { processStatus: 9, expirationDate: ahead, effectiveDate: '2024-05-01' },
+    },
+    {
+      scenario: "adding a dependent effective before the member's effective date is refused",
+      setup: {},
+      act: ({ member }) =>
+        call('accountManager', 'POST', `${member}/dependents`, {
+          ...minimal,
+          effectiveDate: '2023-12-31',
+        }),
+      status: 400,
+      refusal: { params: { effectiveDate: DEPENDENT_COVERAGE_MESSAGES.effectiveBeforeMember } },
+      dependent: { processStatus: 1, expirationDate: null, effectiveDate: '2024-01-01' },
+    },
+    {
+      scenario: "adding a dependent effective after the member's termination is refused",
+      setup: { memberEnds: ahead },
+      act: ({ member }) =>
+        call('accountManager', 'POST', `${member}/dependents`, {
+          ...minimal,
+          effectiveDate: pastAhead,
+        }),
+      status: 400,
+      refusal: { params: { effectiveDate: DEPENDENT_COVERAGE_MESSAGES.effectiveAfterMemberEnd } },
+      dependent: { processStatus: 9, expirationDate: ahead, effectiveDate: '2024-01-01' },
+    },
+  ];
+
+  async function scenario(setup: Setup) {
+    const created = await call(
+      'accountManager',
+      'POST',
+      `/portal/v1/organizations/${orgNo}/employees`,
+      {
+        firstName: 'Cover',
+        lastName: 'Rules',
+        birthdate: '1980-02-03',
+        gender: 'F',
+        ssn: `3210${String(++ssnSerial).padStart(5, '0')}`,
+        effectiveDate: '2024-01-01',
+        benefitGroupId: visibleGroupNo,
+      },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const emp = created.json<{ employeeNo: number }>().employeeNo;
+    const member = `/portal/v1/organizations/${orgNo}/employees/${emp}`;
+    const dep = await create({ ...minimal, effectiveDate: '2024-01-01' }, 'accountManager', emp);
+    const dependent = `${member}/dependents/${dep.dependentNo}`;
+    if (setup.dependentEnds) {
+      const ended = await call('accountManager', 'PUT', `${dependent}/termination`, {
+        terminationDate: setup.dependentEnds,
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+    }
+    if (setup.memberEnds) {
+      const ended = await call('accountManager', 'PUT', `${member}/termination`, {
+        terminationDate: setup.memberEnds,
+      });
+      expect(ended.statusCode, ended.body).toBe(200);
+    }
+    if (setup.reopenDependent) {
+      await t.ctx.db
+        .updateTable('dependent')
+        .set({ process_status: 1, expiration_date: null })
+        .where('dependent_no', '=', dep.dependentNo)
+        .execute();
+    }
+    const historyBefore = (await history(dep.dependentNo)).length;
+    return { member, dependent, dependentNo: dep.dependentNo, historyBefore };
+  }
+
+  it.each(rows)('$scenario', async (row) => {
+    await setFlags({});
+    const s = await scenario(row.setup);
+    const response = await row.act(s);
+    expect(response.statusCode).toBe(row.status);
+    if (row.refusal) {
+      expect(response.json<Problem>()).toMatchObject({ status: row.status, ...row.refusal });
+    }
+    const created = row.status === 201 ? response.json<DependentDetail>() : null;
+    const url = created ? `${s.member}/dependents/${created.dependentNo}` : s.dependent;
+    const after = (await call('accountManager', 'GET', url)).json<DependentDetail>();
+    expect({
+      processStatus: after.processStatus,
+      expirationDate: after.expirationDate,
+      ...(row.dependent.effectiveDate ? { effectiveDate: after.effectiveDate } : {}),
+    }).toEqual(row.dependent);
+    if (row.history) {
+      const written = (await history(s.dependentNo)).slice(s.historyBefore);
+      expect(written.every((r) => r.event === row.history!.event)).toBe(true);
+      expect(written.map((r) => r.field).sort()).toEqual(row.history.fields);
+    }
   });
 });

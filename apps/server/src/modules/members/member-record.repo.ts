@@ -364,3 +364,42 @@ export async function changeHistoryPage(
   ]);
   return { totalCount: Number(count.n), rows };
 }
+
+/**
+ * Ends, on `date`, the coverage of every dependent of the employee that is open or ends later
+ * (decision 0073), with their history rows (processStatus and expirationDate, where each
+ * changed), in one statement. Answers the dependents' numbers.
+ */
+export async function endDependentsAt(
+  db: Db,
+  entry: { employeeNo: number; date: string; event: string; changedBy: number | null },
+): Promise<number[]> {
+  const { employeeNo, date, event, changedBy } = entry;
+  const result = await sql<{ dependent_no: number }>`
+    with ended as (
+      update dependent d
+         set process_status = 9, expiration_date = ${date}::date,
+             updated_by = ${changedBy}, updated_at = now()
+        from dependent old
+       where old.dependent_no = d.dependent_no
+         and d.employee_no = ${employeeNo}
+         and (old.process_status <> 9 or old.expiration_date is null
+              or old.expiration_date > ${date}::date)
+      returning d.dependent_no, old.process_status as old_status,
+                old.expiration_date as old_expiration
+    ), rows as (
+      insert into member_change_history
+        (changed_by, employee_no, dependent_no, event, field, old_value, new_value)
+      select ${changedBy}, ${employeeNo}, e.dependent_no, ${event}, f.field,
+             case f.field when 'processStatus' then e.old_status::text
+                          else to_char(e.old_expiration, 'YYYY-MM-DD') end,
+             case f.field when 'processStatus' then '9' else ${date} end
+        from ended e
+       cross join (values ('processStatus'), ('expirationDate')) as f(field)
+       where (f.field = 'processStatus' and e.old_status <> 9)
+          or (f.field = 'expirationDate'
+              and e.old_expiration is distinct from ${date}::date)
+    )
+    select dependent_no from ended order by dependent_no`.execute(db);
+  return result.rows.map((r) => r.dependent_no);
+}

@@ -42,7 +42,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, isIssuableSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import {
   diffFields,
   writeMemberHistory,
@@ -57,6 +57,7 @@ import {
   clientIdTaken,
   dependentOfEmployee,
   divisionHistory,
+  endDependentsAt,
   employeeVisible,
   findBenefitPackage,
   findDivision,
@@ -920,7 +921,7 @@ const isTerminated = (row: EmployeeRecordRow) => row.process_status === PROCESS_
 
 /**
  * PUT .../termination. The member's dependents whose coverage would outlast the member's are
- * terminated on the same date (each with its history row).
+ * terminated on the same date (each with its history rows; decision 0073).
  */
 export function terminateEmployee(
   deps: MemberRecordDeps,
@@ -930,7 +931,7 @@ export function terminateEmployee(
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
-    if (isTerminated(row)) fieldError('terminationDate', MEMBER_RECORD_MESSAGES.alreadyTerminated);
+    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.alreadyTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
     await setEmployee(trx, principal, employeeNo, {
       process_status: PROCESS_STATUS.terminated,
@@ -944,47 +945,12 @@ export function terminateEmployee(
       },
       { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
     ]);
-    const dependents = await trx
-      .selectFrom('dependent')
-      .where('employee_no', '=', employeeNo)
-      .where((eb) =>
-        eb.or([
-          eb('process_status', '<>', PROCESS_STATUS.terminated),
-          eb('expiration_date', 'is', null),
-          eb('expiration_date', '>', body.terminationDate),
-        ]),
-      )
-      .select(['dependent_no', 'process_status', 'expiration_date'])
-      .execute();
-    for (const dependent of dependents) {
-      await trx
-        .updateTable('dependent')
-        .set({
-          process_status: PROCESS_STATUS.terminated,
-          expiration_date: body.terminationDate,
-          updated_by: principal.userNo,
-          updated_at: new Date(),
-        })
-        .where('dependent_no', '=', dependent.dependent_no)
-        .execute();
-      await writeMemberHistory(trx, {
-        changedBy: principal.userNo,
-        target: { employeeNo, dependentNo: dependent.dependent_no },
-        event: MEMBER_HISTORY_EVENTS.terminate,
-        changes: [
-          {
-            field: 'processStatus',
-            oldValue: dependent.process_status,
-            newValue: PROCESS_STATUS.terminated,
-          },
-          {
-            field: 'expirationDate',
-            oldValue: dependent.expiration_date,
-            newValue: body.terminationDate,
-          },
-        ],
-      });
-    }
+    await endDependentsAt(trx, {
+      employeeNo,
+      date: body.terminationDate,
+      event: MEMBER_HISTORY_EVENTS.terminate,
+      changedBy: principal.userNo,
+    });
   });
 }
 
@@ -997,7 +963,7 @@ export function changeEmployeeTermination(
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
-    if (!isTerminated(row)) fieldError('terminationDate', MEMBER_RECORD_MESSAGES.notTerminated);
+    if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
     if (body.terminationDate === row.expiration_date) return;
     await setEmployee(trx, principal, employeeNo, {
@@ -1006,6 +972,14 @@ export function changeEmployeeTermination(
     await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.changeTermination, [
       { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
     ]);
+    // Decision 0073: an earlier date ends the dependents that would now outlast the member; a
+    // later one leaves them (their coverage still ends inside the member's).
+    await endDependentsAt(trx, {
+      employeeNo,
+      date: body.terminationDate,
+      event: MEMBER_HISTORY_EVENTS.changeTermination,
+      changedBy: principal.userNo,
+    });
   });
 }
 
@@ -1017,13 +991,13 @@ export function removeEmployeeTermination(
   employeeNo: number,
 ): Promise<EmployeeDetail> {
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
-    if (!isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.notTerminated);
+    if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
     const group = {
       processStatus: row.group_process_status,
       expirationDate: row.group_expiration_date,
     };
     if (!groupAllowsTerminationRemoval(group, row.expiration_date)) {
-      throw badRequest(MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck);
+      throw conflict(MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck);
     }
     await setEmployee(trx, principal, employeeNo, {
       process_status: PROCESS_STATUS.active,
@@ -1080,7 +1054,7 @@ export function reinstateEmployee(
   body: ReinstatementBody,
 ): Promise<EmployeeDetail> {
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
-    if (!isTerminated(row)) fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.notTerminated);
+    if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
     dateRule('reinstateDate', 'reinstate', body.reinstateDate, row.effective_date);
     const group = await selectableGroup(
       trx,
@@ -1148,7 +1122,7 @@ export function changeEmployeeGroup(
   body: GroupChangeBody,
 ): Promise<EmployeeDetail> {
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
-    if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
     const settings = settingsOf(row);
     if (body.divisionNo && !settings.supportsDivisions) {
       fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionsNotSupported);
@@ -1228,7 +1202,7 @@ export function addEmployeeDivision(
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (!settingsOf(row).supportsDivisions)
       throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-    if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
     dateRule('divisionEffectiveDate', 'division', body.divisionEffectiveDate, row.effective_date);
     let division = await findDivisionById(trx, row.benefit_group_no, body.divisionId);
     if (division && division.division_no === row.division_no) {
@@ -1278,7 +1252,7 @@ export function changeEmployeeBenefitPackage(
   return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
     if (!settingsOf(row).supportsDivisions)
       throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-    if (isTerminated(row)) throw badRequest(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
     const benefitPackage = await findBenefitPackage(trx, organizationNo, body.benefitPackageId);
     if (!benefitPackage) fieldError('benefitPackageId', 'Benefit Package not found');
     if (benefitPackage.process_status !== PROCESS_STATUS.active) {

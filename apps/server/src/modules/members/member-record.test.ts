@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PERMISSIONS,
   MEMBER_RECORD_MESSAGES,
+  STATE_UNKNOWN_MESSAGE,
+  formatDate,
+  latestCoverageDate,
   todayIso,
   type EmployeeDetail,
   type MemberChangeHistoryRow,
@@ -243,6 +246,92 @@ describe('create', () => {
       newMember({ benefitGroupId: clientGroupNo, ssn: '219094399', ...anAddress }),
     );
     expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+});
+
+describe('dates and addresses within range (decision 0073)', () => {
+  const latest = latestCoverageDate(todayIso());
+  const rangeMessage = (label: string) =>
+    `${label} must be between 01/01/1900 and ${formatDate(latest)}.`;
+
+  it('refuses a birth date in the future or before 1900, naming the field', async () => {
+    for (const birthdate of ['9999-12-31', '1899-12-31']) {
+      const response = await call('accountManager', 'POST', base(), newMember({ birthdate }));
+      expect(response.statusCode, birthdate).toBe(400);
+      expect(response.json<Problem>().params).toEqual({
+        birthdate:
+          birthdate === '9999-12-31'
+            ? 'Birth Date cannot be in the future.'
+            : 'Birth Date cannot be earlier than 01/01/1900.',
+      });
+    }
+  });
+
+  it('refuses effective and termination dates outside the range, naming the field', async () => {
+    const effective = await call(
+      'accountManager',
+      'POST',
+      base(),
+      newMember({ effectiveDate: '9999-12-31' }),
+    );
+    expect(effective.statusCode).toBe(400);
+    expect(effective.json<Problem>().params).toEqual({
+      effectiveDate: rangeMessage('Effective Date'),
+    });
+    const member = await create({ ssn: '219094351' });
+    const url = `${base()}/${member.employeeNo}/termination`;
+    const termination = await call('accountManager', 'PUT', url, {
+      terminationDate: '9999-12-31',
+    });
+    expect(termination.statusCode).toBe(400);
+    expect(termination.json<Problem>().params).toEqual({
+      terminationDate: rangeMessage('Termination Date'),
+    });
+    const lastDay = await call('accountManager', 'PUT', url, { terminationDate: latest });
+    expect(lastDay.statusCode, lastDay.body).toBe(200);
+    const edit = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      firstName: 'Rita',
+      lastName: 'Moreno',
+      birthdate: '9999-12-31',
+      gender: 'F',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json<Problem>().params).toEqual({
+      birthdate: 'Birth Date cannot be in the future.',
+    });
+  });
+
+  it('takes only US states, territories and military post codes as the state', async () => {
+    const zz = await call(
+      'accountManager',
+      'POST',
+      base(),
+      newMember({ ...anAddress, state: 'ZZ' }),
+    );
+    expect(zz.statusCode).toBe(400);
+    expect(zz.json<Problem>().params).toEqual({ state: STATE_UNKNOWN_MESSAGE });
+    for (const [state, ssn] of [
+      ['PR', '219094352'],
+      ['AE', '219094353'],
+      ['DC', '219094354'],
+    ] as const) {
+      const member = await create({ ...anAddress, state, ssn });
+      expect(member.state).toBe(state);
+    }
+    const member = await create({ ssn: '219094355' });
+    const edit = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
+      firstName: 'Rita',
+      lastName: 'Moreno',
+      birthdate: '1985-04-12',
+      gender: 'F',
+      state: 'ZZ',
+      zip: '1234',
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json<Problem>().params).toEqual({
+      state: STATE_UNKNOWN_MESSAGE,
+      zip: 'Zip must include 5 digits (#####) or 5 digits-4 digits (#####-####)',
+    });
   });
 });
 
@@ -512,15 +601,17 @@ describe('lifecycle', () => {
       reinstate: true,
       changeGroup: false,
     });
+    // A state conflict is a 409 whose detail the notice shows (decision 0073).
     const again = await call('accountManager', 'PUT', `${url}/termination`, {
       terminationDate: '2024-07-31',
     });
-    expect(again.statusCode).toBe(400);
+    expect(again.statusCode).toBe(409);
+    expect(again.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.alreadyTerminated);
     const group = await call('accountManager', 'PATCH', `${url}/group`, {
       benefitGroupId: groups[1]!.benefit_group_no,
       changeDate: '2024-05-01',
     });
-    expect(group.statusCode).toBe(400);
+    expect(group.statusCode).toBe(409);
     expect(group.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
     const changed = await call('accountManager', 'PATCH', `${url}/termination`, {
       terminationDate: '2024-07-31',
@@ -541,6 +632,27 @@ describe('lifecycle', () => {
     expect(events.map((e) => e.event).sort()).toEqual(
       ['change-termination', 'create', 'remove-termination', 'terminate'].sort(),
     );
+  });
+
+  it('answers every state conflict of an active member with a 409 and its detail', async () => {
+    const member = await create({ ssn: '219094341' });
+    const url = `${base()}/${member.employeeNo}`;
+    for (const [method, path, body] of [
+      [
+        'PATCH',
+        'reinstatement',
+        { benefitGroupId: groups[0]!.benefit_group_no, reinstateDate: '2024-02-01' },
+      ],
+      ['PATCH', 'termination', { terminationDate: '2024-02-01' }],
+      ['DELETE', 'termination', undefined],
+    ] as const) {
+      const response = await call('accountManager', method, `${url}/${path}`, body);
+      expect(response.statusCode, `${method} ${path}`).toBe(409);
+      expect(response.json<Problem>()).toMatchObject({
+        status: 409,
+        detail: MEMBER_RECORD_MESSAGES.notTerminated,
+      });
+    }
   });
 
   it('terminates the dependents with the member', async () => {
@@ -601,7 +713,7 @@ describe('lifecycle', () => {
       const detail = await call('accountManager', 'GET', url);
       expect(detail.json<EmployeeDetail>().actions.removeTermination).toBe(false);
       const removed = await call('accountManager', 'DELETE', `${url}/termination`);
-      expect(removed.statusCode).toBe(400);
+      expect(removed.statusCode).toBe(409);
       expect(removed.json<Problem>().detail).toBe(
         MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck,
       );
