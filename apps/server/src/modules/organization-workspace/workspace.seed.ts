@@ -414,7 +414,6 @@ async function seedInvoices(
         byGroup.set(group, sum);
       }
       let claimsTotal = 0;
-      let claimTotalCount = 0;
       for (const [group, sum] of [...byGroup].sort((a, b) => a[0] - b[0])) {
         summaries.push({
           invoice_no: invoiceNo,
@@ -427,7 +426,6 @@ async function seedInvoices(
           ...audit,
         });
         claimsTotal += sum.planPaid;
-        claimTotalCount += sum.count;
       }
 
       const invoiceLines: {
@@ -436,10 +434,12 @@ async function seedInvoices(
         unit: number;
         amount: number;
       }[] = [
+        // The claims are billed as one sum (their count is in the claim summary): quantity 1 ×
+        // the plan-paid total, so every line reads quantity × unit = amount (issue 10).
         {
           description: 'Pharmacy claims (plan paid)',
-          quantity: claimTotalCount,
-          unit: 0,
+          quantity: 1,
+          unit: claimsTotal,
           amount: claimsTotal,
         },
         {

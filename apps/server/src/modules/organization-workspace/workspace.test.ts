@@ -704,6 +704,44 @@ describe('GET .../invoices/{invoiceId}/report', () => {
     expect(text).toMatch(/Page 1 of 1/);
   });
 
+  it('prints invoice lines whose quantity × unit amount is the amount, to the cent', async () => {
+    const cents = (money: string) => Math.round(Number(money.replace(/[$,]/g, '')) * 100);
+    const invoices = await t.ctx.db
+      .selectFrom('invoice')
+      .select('invoice_no')
+      .where('organization_no', '=', cedar)
+      .orderBy('invoice_no')
+      .limit(12)
+      .execute();
+    expect(invoices.length).toBeGreaterThan(5);
+    for (const { invoice_no } of invoices) {
+      const pdf = await download(
+        'accountManager',
+        reportUrl(cedar, invoice_no, 'type=Invoice&format=PDF'),
+      );
+      const text = (await readPdfText(pdf.rawPayload)).pages.join('\n');
+      // Line, description, quantity, unit amount, amount: one table row per invoice line.
+      const rows = text
+        .split('\n')
+        .map((l) => /^(\d+) (.+) (\d+(?:\.\d+)?) (-?\$[\d,]+\.\d\d) (-?\$[\d,]+\.\d\d)$/.exec(l))
+        .filter((m) => m !== null);
+      const lines = await t.ctx.db
+        .selectFrom('invoice_line')
+        .select('line_no')
+        .where('invoice_no', '=', invoice_no)
+        .execute();
+      expect(rows.map((m) => Number(m[1]))).toEqual(
+        lines.map((l) => l.line_no).sort((a, b) => a - b),
+      );
+      for (const [row, , description, quantity, unit, amount] of rows) {
+        expect(
+          Math.round(Number(quantity) * cents(unit!)),
+          `invoice ${invoice_no}: ${row} (${description})`,
+        ).toBe(cents(amount!));
+      }
+    }
+  });
+
   it('generates the claim summary as CSV and PDF whose totals equal the claims', async () => {
     const invoice = await invoiceOf(cedar);
     const csv = await download(
