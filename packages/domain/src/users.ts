@@ -4,7 +4,14 @@ import { pageSchema, pagingQuery } from './paging.ts';
 import { PERMISSIONS as P, type Permission } from './permissions.ts';
 import { ROLE_GROUPS, type RoleDefinition, type RoleUserType } from './roles.ts';
 import type { UserTypeCode } from './codes.ts';
-import { emailSchema, firstNameSchema, lastNameSchema, phoneSchema } from './validation.ts';
+import {
+  emailSchema,
+  firstNameSchema,
+  int4Id,
+  int4IdValue,
+  lastNameSchema,
+  phoneSchema,
+} from './validation.ts';
 
 /**
  * User administration (spec 2 §3–§8): users, their roles and organization grants, DataNet
@@ -51,6 +58,10 @@ export const USER_MESSAGES = {
   groupRequired: 'Select at least one group',
   typeRequired: 'Select a user type',
   importEmailRequired: 'Email is required',
+  rxbAdminInternalOnly: 'Only internal users can be RxB administrators.',
+  allOrganizationsInternalOnly: 'Only internal users can have access to all organizations.',
+  holdsMoreThanEditor: (organization: string) =>
+    `This user holds more of ${organization} than you do, so only someone who holds all of it can change them.`,
 } as const;
 
 /** "(0/1 required roles)" beside the roles heading until one is chosen (spec 2 §5). */
@@ -156,25 +167,15 @@ export const userDetail = userListItem.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-export const userIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
-});
+export const userIdParams = z.object({ id: int4Id('id') });
 
-export const userOrganizationParams = userIdParams.extend({
-  orgId: z.coerce
-    .number({ error: 'orgId must be a number' })
-    .int('orgId must be a whole number')
-    .positive('orgId must be positive'),
-});
+export const userOrganizationParams = userIdParams.extend({ orgId: int4Id('orgId') });
 
 /** One organization of a create/update payload: all of its groups, or the listed ones. */
 export const organizationGrantInput = z.object({
-  orgId: z.number({ error: 'orgId must be a number' }).int().positive(),
+  orgId: int4IdValue('orgId'),
   all: z.boolean({ error: 'all must be true or false' }),
-  groups: z.array(z.number().int().positive()).max(1000).default([]),
+  groups: z.array(int4IdValue('groups')).max(1000).default([]),
 });
 export type OrganizationGrantInput = z.infer<typeof organizationGrantInput>;
 
@@ -203,7 +204,7 @@ const userWriteShape = {
   /** All organizations without being super admin; internal users only. */
   allOrganizations: z.boolean().default(false),
   active: z.boolean().default(false),
-  roles: z.array(z.number().int().positive()).max(100).default([]),
+  roles: z.array(int4IdValue('roles')).max(100).default([]),
   organizations: z.array(organizationGrantInput).max(2000).default([]),
 };
 

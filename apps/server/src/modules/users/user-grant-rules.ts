@@ -2,6 +2,7 @@ import {
   PERMISSIONS,
   ROLE_DEFINITIONS,
   USER_TYPE_CODE_OF,
+  USER_MESSAGES,
   USER_TYPE_LABELS,
   userTypeNameOf,
   type OrganizationGrantInput,
@@ -105,12 +106,8 @@ export function checkGrantChange(
     }
   }
 
-  // All-organization access and the super-admin flag belong to internal users.
-  if (desired.type !== 'internal' && (desired.rxbAdmin || desired.allOrganizations)) {
-    throw badRequest('Only internal users can have access to all organizations.', {
-      allOrganizations: 'Only internal users can have access to all organizations.',
-    });
-  }
+  refuseAllAccessOutsideInternal(desired);
+  if (before) refuseEditingWhoHoldsMore(caller, before, facts);
   if (desired.rxbAdmin !== (before?.rxbAdmin ?? false) && !caller.rxbAdmin) {
     throw forbidden('Only an RxB administrator can grant or remove RxB administrator access.');
   }
@@ -120,6 +117,50 @@ export function checkGrantChange(
 
   checkRoles(caller, before, desired);
   if (!hasAllAccess(desired)) checkOrganizations(caller, before, desired, facts);
+}
+
+/** The super-admin flag and all-organization access belong to internal users: a 400 naming the flag. */
+export function refuseAllAccessOutsideInternal(desired: {
+  type?: UserTypeName | null | undefined;
+  rxbAdmin?: boolean | undefined;
+  allOrganizations?: boolean | undefined;
+}): void {
+  if (!desired.type || desired.type === 'internal') return;
+  if (desired.rxbAdmin) {
+    throw badRequest(USER_MESSAGES.rxbAdminInternalOnly, {
+      rxbAdmin: USER_MESSAGES.rxbAdminInternalOnly,
+    });
+  }
+  if (desired.allOrganizations) {
+    throw badRequest(USER_MESSAGES.allOrganizationsInternalOnly, {
+      allOrganizations: USER_MESSAGES.allOrganizationsInternalOnly,
+    });
+  }
+}
+
+/**
+ * A caller who holds only some groups of an organization edits (renames, deactivates, regrants)
+ * only users who hold no more of it than they do: none of its groups outside the caller's, and
+ * not the whole organization. Otherwise a restricted manager could switch off someone with wider
+ * access. 403, as for other grants beyond the caller's: the user is visible to them, only not
+ * theirs to change. Organizations the caller does not hold at all stay untouched by the edit.
+ */
+function refuseEditingWhoHoldsMore(
+  caller: Principal,
+  before: UserGrants,
+  facts: OrganizationFacts,
+): void {
+  if (caller.organizations === 'all') return;
+  for (const [org, grant] of before.organizations) {
+    const callerGroups = caller.organizations.has(org)
+      ? caller.restrictedGroups.get(org)
+      : undefined;
+    if (!callerGroups) continue;
+    if (grant.all || [...grant.groups].some((group) => !callerGroups.has(group))) {
+      const name = facts.organizations.get(org)?.name ?? `organization ${org}`;
+      throw forbidden(USER_MESSAGES.holdsMoreThanEditor(name));
+    }
+  }
 }
 
 function checkRoles(caller: Principal, before: UserGrants | undefined, desired: DesiredGrants) {

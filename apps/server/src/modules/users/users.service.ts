@@ -24,6 +24,7 @@ import {
   checkGrantChange,
   hasAllAccess,
   mergeOrganizations,
+  refuseAllAccessOutsideInternal,
   roleById,
   userTypeCode,
   type DesiredGrants,
@@ -88,8 +89,10 @@ function desiredOf(input: UserUpdateInput): DesiredGrants {
   const type = input.type!;
   return {
     type,
-    rxbAdmin: type === 'internal' && input.rxbAdmin,
-    allOrganizations: type === 'internal' && (input.allOrganizations || input.rxbAdmin),
+    // Passed on as asked: a client or broker user asked for with either flag is refused (400),
+    // not quietly given less.
+    rxbAdmin: input.rxbAdmin,
+    allOrganizations: input.allOrganizations || (type === 'internal' && input.rxbAdmin),
     active: input.active,
     roleIds: [...new Set(input.roles)],
     organizations: input.organizations,
@@ -114,6 +117,7 @@ export async function createUser(
   caller: Principal,
   input: UserCreateInput,
 ): Promise<UserDetail> {
+  refuseAllAccessOutsideInternal(input);
   const problem = userWriteProblem(input, 'create');
   if (problem) throw badRequest(problem.detail, problem.params);
   const desired = desiredOf(input);
@@ -180,6 +184,7 @@ export async function updateUser(
 ): Promise<UserDetail> {
   const before = await findUserGrants(deps.db, caller, id);
   if (!before) throw notFound('User');
+  refuseAllAccessOutsideInternal(input);
   const problem = userWriteProblem(input, 'edit');
   if (problem) throw badRequest(problem.detail, problem.params);
   const desired = desiredOf(input);

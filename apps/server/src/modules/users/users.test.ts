@@ -342,6 +342,37 @@ describe('POST /authorization/v1/users', () => {
     expect(asInternal.statusCode).toBe(403);
   });
 
+  it('refuses the RxB administrator flag and all organizations for client and broker users', async () => {
+    const cases = [
+      ['superAdmin', clientPayload({ rxbAdmin: true }), 'rxbAdmin'],
+      ['superAdmin', clientPayload({ allOrganizations: true }), 'allOrganizations'],
+      ['client', clientPayload({ allOrganizations: true }), 'allOrganizations'],
+      [
+        'broker',
+        clientPayload({
+          type: 'broker',
+          roles: [role('brokerFiles')],
+          organizations: [{ orgId: harbor, all: true, groups: [] }],
+          rxbAdmin: true,
+        }),
+        'rxbAdmin',
+      ],
+    ] as const;
+    for (const [as, payload, field] of cases) {
+      const response = await create(as, payload);
+      expect(response.statusCode, `${as} ${field}: ${response.body}`).toBe(400);
+      expect(Object.keys(response.json<{ params: Record<string, string> }>().params)).toEqual([
+        field,
+      ]);
+      const stored = await t.ctx.db
+        .selectFrom('app_user')
+        .select('user_no')
+        .where('username', '=', payload.username)
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+    }
+  });
+
   it('refuses organizations and groups the creator does not hold', async () => {
     const otherOrg = await create(
       'client',
@@ -644,11 +675,13 @@ describe('PUT /authorization/v1/users/{id}', () => {
     expect(rename.statusCode, rename.body).toBe(200);
   });
 
-  it('keeps what the editor cannot see: other organizations and other groups', async () => {
+  it('keeps what the editor cannot see: other organizations', async () => {
+    // Groups of cedar the client does not hold would make the user theirs no more to edit (see
+    // below); another organization altogether stays as it was.
     const user = await createOk('superAdmin', {
       ...clientPayload(),
       organizations: [
-        { orgId: cedar, all: false, groups: [cedarGroups[0]!, cedarGroups[2]!] },
+        { orgId: cedar, all: false, groups: [cedarGroups[0]!] },
         { orgId: northfield, all: true, groups: [] },
       ],
     });
@@ -670,13 +703,69 @@ describe('PUT /authorization/v1/users/{id}', () => {
         .get(cedar)!
         .benefitGroups.map((g) => g.id)
         .sort((a, b) => a - b),
-    ).toEqual([cedarGroups[0]!, cedarGroups[1]!, cedarGroups[2]!].sort((a, b) => a - b));
+    ).toEqual([cedarGroups[0]!, cedarGroups[1]!].sort((a, b) => a - b));
     const allGroups = await update(
       'client',
       user.id,
       updatePayload(seen, { organizations: [{ orgId: cedar, all: true, groups: [] }] }),
     );
     expect(allGroups.statusCode).toBe(403);
+  });
+
+  it('keeps a client restricted to some groups from changing a user who holds more of the organization', async () => {
+    const wider = [
+      // A group of cedar the client does not hold, beside one it does.
+      await createOk('superAdmin', {
+        ...clientPayload({ active: true }),
+        organizations: [{ orgId: cedar, all: false, groups: [cedarGroups[0]!, cedarGroups[2]!] }],
+      }),
+      // The whole of cedar.
+      await createOk('superAdmin', {
+        ...clientPayload({ active: true }),
+        organizations: [{ orgId: cedar, all: true, groups: [] }],
+      }),
+    ];
+    for (const user of wider) {
+      const seen = await detailAs('client', user.id);
+      const rename = await update('client', user.id, updatePayload(seen, { firstName: 'Renamed' }));
+      expect(rename.statusCode, rename.body).toBe(403);
+      expect(rename.json<{ detail: string }>().detail).toBe(
+        USER_MESSAGES.holdsMoreThanEditor(orgs[0]!.name),
+      );
+      const deactivate = await update('client', user.id, updatePayload(seen, { active: false }));
+      expect(deactivate.statusCode).toBe(403);
+      const after = await detailAs('superAdmin', user.id);
+      expect(after).toMatchObject({ firstName: 'Nora', active: true });
+      // Someone who holds all of cedar may.
+      const byManager = await update(
+        'accountManager',
+        user.id,
+        updatePayload(after, { active: false }),
+      );
+      expect(byManager.statusCode, byManager.body).toBe(200);
+    }
+    // A user within the client's own groups stays theirs to rename and deactivate.
+    const within = await createOk('superAdmin', clientPayload({ active: true }));
+    const renamed = await update('client', within.id, updatePayload(within, { firstName: 'Nell' }));
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const off = await update('client', within.id, updatePayload(within, { active: false }));
+    expect(off.statusCode, off.body).toBe(200);
+  });
+
+  it('refuses the RxB administrator flag and all organizations for a client user being edited', async () => {
+    const user = await createOk('superAdmin', clientPayload());
+    for (const [field, message] of [
+      ['rxbAdmin', USER_MESSAGES.rxbAdminInternalOnly],
+      ['allOrganizations', USER_MESSAGES.allOrganizationsInternalOnly],
+    ] as const) {
+      const response = await update('superAdmin', user.id, updatePayload(user, { [field]: true }));
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ params: Record<string, string> }>().params).toEqual({
+        [field]: message,
+      });
+    }
+    const after = await detailAs('superAdmin', user.id);
+    expect(after).toMatchObject({ rxbAdmin: false, allOrganizations: false });
   });
 
   it('refuses changes to one’s own access but allows one’s own name', async () => {
