@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   SignJWT,
   createLocalJWKSet,
@@ -13,8 +14,8 @@ import { publicJwks, type Secrets } from '../secrets.ts';
 
 /** Who a verified bearer token speaks for, before the database says what they may do. */
 export type TokenSubject =
-  | { kind: 'userNo'; userNo: number }
-  | { kind: 'external'; subject: string; email: string | undefined };
+  | { kind: 'userNo'; userNo: number; sessionId: string }
+  | { kind: 'external'; subject: string; email: string | undefined; sessionId?: string };
 
 export class TokenError extends Error {}
 
@@ -24,6 +25,8 @@ export interface AccessTokenVerifier {
 
 /** Seconds of clock difference allowed between the issuer and us. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** Longest session id accepted; the provider's are 43 characters. */
+const MAX_SESSION_ID_LENGTH = 200;
 /** Verified tokens remembered; about one per signed-in user within an hour is plenty. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
@@ -52,9 +55,7 @@ class VerifiedTokenCache {
     return entry.subject;
   }
 
-  set(token: string, subject: TokenSubject, expiresAtSeconds: number | undefined): void {
-    // A token without an expiry is verified every time.
-    if (expiresAtSeconds === undefined) return;
+  set(token: string, subject: TokenSubject, expiresAtSeconds: number): void {
     if (this.#entries.size >= VERIFIED_TOKEN_CACHE_SIZE) {
       // Maps keep insertion order: the oldest entry goes first.
       const oldest = this.#entries.keys().next().value;
@@ -94,18 +95,28 @@ export async function createAccessTokenVerifier(
 
   const subjectOf = (payload: JWTPayload): TokenSubject => {
     if (!payload.sub) throw new TokenError('token has no subject');
+    const sid = payload.sid;
+    const sessionId =
+      typeof sid === 'string' && sid.length > 0 && sid.length <= MAX_SESSION_ID_LENGTH
+        ? sid
+        : undefined;
     if (builtIn) {
       const userNo = Number(payload.sub);
       if (!Number.isInteger(userNo) || userNo <= 0) throw new TokenError('bad subject');
-      return { kind: 'userNo', userNo };
+      // Every token our provider issues names its session; one without cannot be revoked.
+      if (!sessionId) throw new TokenError('token has no session');
+      return { kind: 'userNo', userNo, sessionId };
     }
     const email = payload[emailClaim];
     return {
       kind: 'external',
       subject: payload.sub,
       email: typeof email === 'string' ? email : undefined,
+      ...(sessionId ? { sessionId } : {}),
     };
   };
+
+  const now = options.now ?? Date.now;
 
   return {
     async verify(token: string): Promise<TokenSubject> {
@@ -118,11 +129,20 @@ export async function createAccessTokenVerifier(
           issuer: issuers,
           audience,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          // A token that never expires could not be contained once leaked.
+          requiredClaims: ['exp'],
+          currentDate: new Date(now()),
         }));
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw new TokenError('token expired');
         throw new TokenError('token rejected');
       }
+      // jose checks nbf but not a future iat; a token from the future is forged or from a
+      // broken clock, and would outlive its stated lifetime.
+      const nowSeconds = now() / 1000;
+      if (typeof payload.iat === 'number' && payload.iat > nowSeconds + CLOCK_TOLERANCE_SECONDS)
+        throw new TokenError('token issued in the future');
+      if (typeof payload.exp !== 'number') throw new TokenError('token has no expiry');
       const subject = subjectOf(payload);
       verified.set(token, subject, payload.exp);
       return subject;
@@ -144,6 +164,8 @@ export async function signAccessToken(
     audience?: string;
     /** Extra claims, such as the e-mail an external issuer's token carries. */
     claims?: Record<string, unknown>;
+    /** The session the token belongs to (`sid`); a fresh one when not given. */
+    sessionId?: string;
   } = {},
 ): Promise<string> {
   const jwk = secrets.signingKeys[0];
@@ -153,6 +175,7 @@ export async function signAccessToken(
   return new SignJWT({
     scope: config.oidc.scope,
     client_id: config.oidc.clientId,
+    sid: options.sessionId ?? randomUUID(),
     ...options.claims,
   })
     .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })

@@ -6,6 +6,14 @@ import type { DB } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/problem.ts';
 import { TokenError, type AccessTokenVerifier } from './access-token.ts';
 import { loadPrincipal, type Principal } from './principal.ts';
+import { idleLimitSeconds, useSession, type SessionTimeouts } from './sessions.ts';
+
+/** The documented defaults (spec 1 §9), for an app built without the AppContext (tests). */
+const DEFAULT_TIMEOUTS: SessionTimeouts = {
+  timeoutMs: 300_000,
+  internalTimeoutMs: 3_600_000,
+  warningMs: 120_000,
+};
 
 /**
  * What a route needs. Every route declares one (`config.access`); a route without it is
@@ -59,6 +67,8 @@ async function accessPlugin(
   app: FastifyInstance,
   options: { db: Kysely<DB>; verifier: AccessTokenVerifier },
 ): Promise<void> {
+  // The app's configured timeouts, the same the web app gets in its claims.
+  const timeouts = app.hasDecorator('ctx') ? app.ctx.config.session : DEFAULT_TIMEOUTS;
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('principal', null);
   app.addHook('onRoute', (route) => {
@@ -87,8 +97,10 @@ async function accessPlugin(
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     let principal: Principal | undefined;
+    let sessionId: string | undefined;
     try {
       const subject = await options.verifier.verify(token);
+      sessionId = subject.sessionId;
       principal =
         subject.kind === 'userNo'
           ? await loadPrincipal(options.db, { userNo: subject.userNo })
@@ -101,6 +113,11 @@ async function accessPlugin(
       throw error;
     }
     if (!principal) throw unauthorized('Your account is not active in Pillar.');
+    if (sessionId) {
+      const idle = idleLimitSeconds(timeouts, principal.userType);
+      const state = await useSession(options.db, sessionId, principal.userNo, idle);
+      if (state !== 'live') throw unauthorized('Your session has ended. Sign in again.');
+    }
     request.principal = principal;
 
     if (rule === 'authenticated') return;

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db/schema.ts';
+import { endSessions } from './sessions.ts';
 
 /** How often at most an upsert also sweeps expired rows out of the table. */
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
@@ -81,6 +82,9 @@ export function createOidcAdapter(db: Kysely<DB>, options: OidcAdapterOptions = 
     }
 
     async destroy(id: string): Promise<void> {
+      // A grant is a sign-in session: whatever destroys it (logout, a replayed refresh token,
+      // an ended session found on re-authorization) ends the session the API checks.
+      if (this.type === 'Grant') await endSessions(db, [id]);
       await db
         .deleteFrom('oidc_payload')
         .where('type', '=', this.type)

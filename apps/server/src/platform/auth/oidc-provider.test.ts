@@ -20,6 +20,8 @@ import type { DB } from '../db/schema.ts';
 import { serializeRequest } from '../http/log-redaction.ts';
 import type { MailMessage, MailService } from '../mail/mail-service.ts';
 import type { Secrets } from '../secrets.ts';
+import { accessControl } from './access.ts';
+import { createAccessTokenVerifier } from './access-token.ts';
 import { registerOidcProvider } from './oidc-provider.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -118,6 +120,15 @@ async function startHarness(options: { publicUrl?: string } = {}): Promise<Harne
   });
   // app.ts may parse forms for its own routes; the provider must still get its raw bodies.
   await app.register(formbody);
+  const secrets = await testSecrets();
+  // An API route behind the real access control, to see which tokens the API still takes.
+  await app.register(accessControl, {
+    db: database.db,
+    verifier: await createAccessTokenVerifier(config, secrets),
+  });
+  app.get('/api/me', { config: { access: 'authenticated' } }, async (request) => ({
+    userNo: request.principal?.userNo,
+  }));
   const routes: Harness['routes'] = [];
   app.addHook('onRoute', (route) => {
     routes.push({ url: route.url, access: route.config?.access });
@@ -127,7 +138,7 @@ async function startHarness(options: { publicUrl?: string } = {}): Promise<Harne
     enqueue: async (message) => mails.push(message),
     startWorker: async () => {},
   };
-  await registerOidcProvider(app, { config, db: database.db, secrets: await testSecrets(), mail });
+  await registerOidcProvider(app, { config, db: database.db, secrets, mail });
   await app.ready();
   const close = async () => {
     await app.close();
@@ -142,6 +153,7 @@ async function createUser(options: {
   email: string;
   active?: boolean;
   password?: string;
+  userType?: 'i' | 'b' | 'c';
 }): Promise<number> {
   const row = await harness.db
     .insertInto('app_user')
@@ -151,7 +163,7 @@ async function createUser(options: {
       last_name: 'Rivera',
       phone: null,
       extension: null,
-      user_type: 'i',
+      user_type: options.userType ?? 'i',
       rxb_admin: false,
       all_organizations: false,
       active: options.active ?? true,
@@ -253,6 +265,7 @@ class Browser {
 
 interface TokenResponse {
   access_token: string;
+  refresh_token: string;
   id_token: string;
   token_type: string;
   expires_in: number;
@@ -366,7 +379,8 @@ describe('built-in OpenID provider', () => {
     expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(harness.baseUrl);
     const tokens = (await tokenResponse.json()) as TokenResponse;
     expect(tokens.token_type).toBe('Bearer');
-    expect(tokens).not.toHaveProperty('refresh_token');
+    // Issue 10: a refresh token keeps an active user signed in without the login page.
+    expect(tokens.refresh_token).toEqual(expect.any(String));
 
     const jwks = createRemoteJWKSet(new URL(`${harness.baseUrl}/oidc/jwks`));
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
@@ -383,6 +397,8 @@ describe('built-in OpenID provider', () => {
     );
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(harness.config.oidc.accessTokenTtlSeconds);
     expect(payload.email).toBe(email);
+    // The session the token belongs to, which logout and the idle timeout end.
+    expect(payload.sid).toEqual(expect.any(String));
 
     const idToken = decodeJwt(tokens.id_token);
     expect(decodeProtectedHeader(tokens.id_token).alg).toBe('RS256');
@@ -613,6 +629,141 @@ describe('built-in OpenID provider', () => {
     expect(log).not.toContain(tokens.access_token);
     expect(log).not.toContain(tokens.id_token);
     expect(log).not.toContain(browser.verifier);
+  });
+});
+
+describe('sessions that end (issue 10)', () => {
+  async function apiStatus(accessToken: string): Promise<number> {
+    const response = await fetch(`${harness.baseUrl}/api/me`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    return response.status;
+  }
+
+  async function refresh(browser: Browser, refreshToken: string): Promise<Response> {
+    return browser.fetch(`${harness.baseUrl}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: harness.baseUrl },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: harness.config.oidc.clientId,
+      }).toString(),
+    });
+  }
+
+  /** The session as if its last use was `seconds` ago. */
+  async function idleFor(accessToken: string, seconds: number): Promise<void> {
+    await harness.db
+      .updateTable('auth_session')
+      .set({ last_seen_at: sql<Date>`now() - make_interval(secs => ${seconds})` })
+      .where('session_id', '=', String(decodeJwt(accessToken).sid))
+      .execute();
+  }
+
+  it('logout revokes the session: the API refuses its access token at once, and its refresh token', async () => {
+    await createUser({ email: 'revoked@example.com', userType: 'b' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'revoked@example.com');
+    // Used (and so verified and remembered by the API) before the logout.
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+
+    const end = new URL(`${harness.baseUrl}/oidc/session/end`);
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${harness.baseUrl}/`,
+      client_id: harness.config.oidc.clientId,
+    }).toString();
+    expect((await browser.fetch(end.href)).status).toBe(303);
+
+    expect(await apiStatus(tokens.access_token)).toBe(401);
+    const renewed = await refresh(browser, tokens.refresh_token);
+    expect(renewed.status).toBe(400);
+    expect(((await renewed.json()) as { error: string }).error).toBe('invalid_grant');
+  });
+
+  it('logout through the confirmation page revokes the session too', async () => {
+    await createUser({ email: 'confirmed.logout@example.com' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'confirmed.logout@example.com');
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+    const page = await browser.fetch(
+      `${harness.baseUrl}/oidc/session/end?client_id=${harness.config.oidc.clientId}`,
+    );
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    expect(xsrf).not.toBe('');
+    const confirm = await browser.fetch(`${harness.baseUrl}/oidc/session/end/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(confirm.status).toBeLessThan(400);
+    expect(await apiStatus(tokens.access_token)).toBe(401);
+  });
+
+  it('refuses a session idle past the user’s timeout: 300 s for external users, 3,600 s for internal', async () => {
+    await createUser({ email: 'idle.broker@example.com', userType: 'b' });
+    const broker = new Browser();
+    const brokerTokens = await signInAndGetTokens(broker, 'idle.broker@example.com');
+    expect(await apiStatus(brokerTokens.access_token)).toBe(200);
+    await idleFor(brokerTokens.access_token, 290);
+    expect(await apiStatus(brokerTokens.access_token)).toBe(200);
+    await idleFor(brokerTokens.access_token, 400);
+    expect(await apiStatus(brokerTokens.access_token)).toBe(401);
+    // Ended for good: neither a use nor a refresh brings it back.
+    await idleFor(brokerTokens.access_token, 0);
+    expect(await apiStatus(brokerTokens.access_token)).toBe(401);
+    expect((await refresh(broker, brokerTokens.refresh_token)).status).toBe(400);
+
+    await createUser({ email: 'idle.internal@example.com' });
+    const internal = new Browser();
+    const internalTokens = await signInAndGetTokens(internal, 'idle.internal@example.com');
+    expect(await apiStatus(internalTokens.access_token)).toBe(200);
+    await idleFor(internalTokens.access_token, 400);
+    expect(await apiStatus(internalTokens.access_token)).toBe(200);
+    await idleFor(internalTokens.access_token, 3590);
+    expect(await apiStatus(internalTokens.access_token)).toBe(200);
+    await idleFor(internalTokens.access_token, 3700);
+    expect(await apiStatus(internalTokens.access_token)).toBe(401);
+  });
+
+  it('asks for the password again after an idle session instead of continuing it on the sign-in cookie', async () => {
+    await createUser({ email: 'idle.again@example.com', userType: 'c' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'idle.again@example.com');
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+    await idleFor(tokens.access_token, 400);
+
+    const again = await browser.follow(browser.authorizeUrl());
+    expect(again.response.status).toBe(200);
+    expect(again.url).toMatch(/\/oidc\/interaction\//);
+    const signedIn = await browser.submitLogin(again.url, 'idle.again@example.com', PASSWORD);
+    const code = new URL(signedIn.url).searchParams.get('code') ?? '';
+    const fresh = (await (await browser.exchange(code)).json()) as TokenResponse;
+    expect(decodeJwt(fresh.access_token).sid).not.toBe(decodeJwt(tokens.access_token).sid);
+    expect(await apiStatus(fresh.access_token)).toBe(200);
+    expect(await apiStatus(tokens.access_token)).toBe(401);
+  });
+
+  it('renews the access token of a live session with its refresh token, once; a replay ends the session', async () => {
+    await createUser({ email: 'refresh@example.com', userType: 'b' });
+    const browser = new Browser();
+    const tokens = await signInAndGetTokens(browser, 'refresh@example.com');
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+
+    const response = await refresh(browser, tokens.refresh_token);
+    expect(response.status).toBe(200);
+    const renewed = (await response.json()) as TokenResponse;
+    expect(renewed.access_token).not.toBe(tokens.access_token);
+    expect(renewed.refresh_token).not.toBe(tokens.refresh_token);
+    expect(decodeJwt(renewed.access_token).sid).toBe(decodeJwt(tokens.access_token).sid);
+    expect(await apiStatus(renewed.access_token)).toBe(200);
+
+    // The used refresh token again: someone holds a copy. The whole session ends.
+    const replay = await refresh(browser, tokens.refresh_token);
+    expect(replay.status).toBe(400);
+    expect(await apiStatus(renewed.access_token)).toBe(401);
+    expect((await refresh(browser, renewed.refresh_token)).status).toBe(400);
   });
 });
 

@@ -17,6 +17,7 @@ import { renderLogoutConfirmPage, renderMessagePage } from './login-page.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { interactionRoutes } from './oidc/interactions.ts';
 import { passwordResetRoutes } from './oidc/password-reset.ts';
+import { sessionPolicy } from './oidc/session-policy.ts';
 
 /** Where Fastify routes the provider; the issuer's own path may carry a proxy prefix before it. */
 const MOUNT = '/oidc';
@@ -127,6 +128,7 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', secure } as const;
   const ttl = config.oidc.accessTokenTtlSeconds;
   const basePath = new URL(config.oidc.issuer).pathname.replace(/\/$/, '');
+  const sessions = sessionPolicy(db, config);
   return {
     adapter: createOidcAdapter(db, {
       onCleanupError: (error) => log.warn({ err: error }, 'oidc: expired payload sweep failed'),
@@ -137,7 +139,8 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
         client_name: 'Pillar',
         application_type: 'web',
         token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code'],
+        // Refresh tokens keep an active user signed in without a trip to the login page.
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: clientRedirectUris(config),
         post_logout_redirect_uris: clientPostLogoutUris(config),
@@ -155,9 +158,19 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
     pkce: { required: () => true },
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
-    findAccount: (_ctx, sub) => findAccount(db, sub),
-    extraTokenClaims: (ctx) => emailClaim(ctx),
-    interactions: { url: (_ctx, interaction) => `${basePath}/interaction/${interaction.uid}` },
+    findAccount: async (_ctx, sub, token) =>
+      (await sessions.tokenSessionLive(token)) ? findAccount(db, sub) : undefined,
+    extraTokenClaims: (ctx, token) => ({ ...emailClaim(ctx), ...sessionClaim(token) }),
+    loadExistingGrant: sessions.loadExistingGrant,
+    // The public PKCE client gets a refresh token without asking for offline_access: it lives
+    // no longer than the session (the grant), and each use replaces it; a replayed one ends
+    // the session (the provider revokes the grant, and with it the session; decision 0065).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    interactions: {
+      policy: sessions.policy,
+      url: (_ctx, interaction) => `${basePath}/interaction/${interaction.uid}`,
+    },
     features: {
       devInteractions: { enabled: false },
       // Every access token is for our API, so userinfo could only refuse it; with the endpoint
@@ -188,6 +201,7 @@ function providerConfiguration(deps: OidcProviderDeps, log: FastifyBaseLogger): 
       Interaction: INTERACTION_TTL_SECONDS,
       Session: SESSION_TTL_SECONDS,
       Grant: SESSION_TTL_SECONDS,
+      RefreshToken: SESSION_TTL_SECONDS,
     },
     renderError: (ctx, out) => {
       sendHtml(ctx, errorPage(config, out.error, out.error_description));
@@ -241,6 +255,15 @@ async function findAccount(db: Kysely<DB>, sub: string): Promise<Account | undef
 function emailClaim(ctx: KoaContextWithOIDC): { email: string } | undefined {
   const email = ctx.oidc.account?.email;
   return typeof email === 'string' ? { email } : undefined;
+}
+
+/**
+ * The session every access token belongs to: the grant of the sign-in, which logout and a
+ * replayed refresh token destroy. The API refuses tokens of an ended session (`sid`).
+ */
+function sessionClaim(token: unknown): { sid: string } | undefined {
+  const grantId = (token as { grantId?: unknown }).grantId;
+  return typeof grantId === 'string' ? { sid: grantId } : undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AuthTables } from '../auth/auth.tables.ts';
 import type { CoverageTables } from '../../modules/coverages/coverages.tables.ts';
 import type { FileTables } from '../../modules/files/files.tables.ts';
 import type { MemberTables } from '../../modules/members/members.tables.ts';
@@ -159,7 +160,13 @@ export interface AuditLogTable {
 }
 
 export interface DB
-  extends OrganizationWorkspaceTables, MemberTables, CoverageTables, UserAdminTables, FileTables {
+  extends
+    OrganizationWorkspaceTables,
+    MemberTables,
+    CoverageTables,
+    UserAdminTables,
+    FileTables,
+    AuthTables {
   organization: OrganizationTable;
   organization_contact: OrganizationContactTable;
   benefit_group: BenefitGroupTable;

@@ -1,0 +1,114 @@
+import { sql, type Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * Server-side sessions (decision 0065). Every access token names its session in the `sid` claim;
+ * `auth_session` says whether that session ended (logout, refresh-token replay, idle) and when it
+ * was last used. All state is in the database, so every API process gives the same answer, and
+ * the verified-token cache in memory never decides alone: this is read on every request.
+ */
+
+/**
+ * Last use is written at most this often per session: one small update every 15 s of activity
+ * instead of one per request. The idle limit allows for it (see idleLimitSeconds).
+ */
+export const TOUCH_INTERVAL_SECONDS = 15;
+/**
+ * The web app tells the API about mouse and keyboard activity at most this often
+ * (`POST /authorization/v1/session/activity`), so an edit that takes minutes without a call keeps
+ * the session as the browser's own inactivity timer does.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 30;
+
+export type SessionState = 'live' | 'ended' | 'idle';
+
+export type SessionTimeouts = Config['session'];
+
+/**
+ * How long a session may go unused before the API refuses it: the user's inactivity timeout
+ * (the browser's, spec 1 §9: 300 s external, 3,600 s internal) plus the slack of the two
+ * throttled writes above, so the server never ends a session the browser still keeps.
+ */
+export function idleLimitSeconds(timeouts: SessionTimeouts, userType: 'i' | 'b' | 'c'): number {
+  const timeoutMs = userType === 'i' ? timeouts.internalTimeoutMs : timeouts.timeoutMs;
+  return Math.ceil(timeoutMs / 1000) + TOUCH_INTERVAL_SECONDS + HEARTBEAT_INTERVAL_SECONDS;
+}
+
+/**
+ * The session's state for a request of `userNo`, recording the use. A session seen for the
+ * first time is created (a fresh sign-in: its first call). An idle one is ended there and then,
+ * so it stays refused whatever the clock does next.
+ */
+export async function useSession(
+  db: Kysely<DB>,
+  sessionId: string,
+  userNo: number,
+  idleSeconds: number,
+): Promise<SessionState> {
+  const { rows } = await sql<{ ended: boolean; idle: boolean; other_user: boolean }>`
+    with touched as (
+      update auth_session set last_seen_at = now()
+       where session_id = ${sessionId} and ended_at is null and user_no = ${userNo}
+         and last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})
+         and last_seen_at >= now() - make_interval(secs => ${idleSeconds})
+      returning session_id)
+    select s.ended_at is not null as ended,
+           s.last_seen_at < now() - make_interval(secs => ${idleSeconds}) as idle,
+           s.user_no is distinct from ${userNo} as other_user
+      from auth_session s
+     where s.session_id = ${sessionId}`.execute(db);
+  const row = rows[0];
+  if (!row) {
+    await db
+      .insertInto('auth_session')
+      .values({ session_id: sessionId, user_no: userNo })
+      .onConflict((oc) => oc.column('session_id').doNothing())
+      .execute();
+    return 'live';
+  }
+  if (row.ended || row.other_user) return 'ended';
+  if (row.idle) {
+    await endSessions(db, [sessionId]);
+    return 'idle';
+  }
+  return 'live';
+}
+
+/**
+ * Whether a session may still be continued (a refresh token, a new authorization on the
+ * provider's sign-in cookie), without counting as use. A session never used yet is live.
+ */
+export async function sessionIsLive(
+  db: Kysely<DB>,
+  sessionId: string,
+  timeouts: SessionTimeouts,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_session as s')
+    .leftJoin('app_user as u', 'u.user_no', 's.user_no')
+    .select([
+      's.ended_at',
+      sql<boolean>`s.last_seen_at < now() - make_interval(secs => case when u.user_type = 'i'
+        then ${idleLimitSeconds(timeouts, 'i')}::int else ${idleLimitSeconds(timeouts, 'b')}::int end)`.as(
+        'idle',
+      ),
+    ])
+    .where('s.session_id', '=', sessionId)
+    .executeTakeFirst();
+  return !row || (row.ended_at === null && !row.idle);
+}
+
+/** Ends sessions for good; a session not used yet gets its row, already ended. */
+export async function endSessions(db: Kysely<DB>, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await db
+    .insertInto('auth_session')
+    .values(sessionIds.map((id) => ({ session_id: id, user_no: null, ended_at: sql`now()` })))
+    .onConflict((oc) =>
+      oc
+        .column('session_id')
+        .doUpdateSet({ ended_at: sql`coalesce(auth_session.ended_at, now())` }),
+    )
+    .execute();
+}
