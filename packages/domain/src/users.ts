@@ -4,14 +4,7 @@ import { pageSchema, pagingQuery } from './paging.ts';
 import { PERMISSIONS as P, type Permission } from './permissions.ts';
 import { ROLE_GROUPS, type RoleDefinition, type RoleUserType } from './roles.ts';
 import type { UserTypeCode } from './codes.ts';
-import {
-  emailSchema,
-  firstNameSchema,
-  int4Id,
-  int4IdValue,
-  lastNameSchema,
-  phoneSchema,
-} from './validation.ts';
+import { emailSchema, firstNameSchema, lastNameSchema, phoneSchema } from './validation.ts';
 
 /**
  * User administration (spec 2 §3–§8): users, their roles and organization grants, DataNet
@@ -167,15 +160,25 @@ export const userDetail = userListItem.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-export const userIdParams = z.object({ id: int4Id('id') });
+export const userIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive'),
+});
 
-export const userOrganizationParams = userIdParams.extend({ orgId: int4Id('orgId') });
+export const userOrganizationParams = userIdParams.extend({
+  orgId: z.coerce
+    .number({ error: 'orgId must be a number' })
+    .int('orgId must be a whole number')
+    .positive('orgId must be positive'),
+});
 
 /** One organization of a create/update payload: all of its groups, or the listed ones. */
 export const organizationGrantInput = z.object({
-  orgId: int4IdValue('orgId'),
+  orgId: z.number({ error: 'orgId must be a number' }).int().positive(),
   all: z.boolean({ error: 'all must be true or false' }),
-  groups: z.array(int4IdValue('groups')).max(1000).default([]),
+  groups: z.array(z.number().int().positive()).max(1000).default([]),
 });
 export type OrganizationGrantInput = z.infer<typeof organizationGrantInput>;
 
@@ -204,7 +207,7 @@ const userWriteShape = {
   /** All organizations without being super admin; internal users only. */
   allOrganizations: z.boolean().default(false),
   active: z.boolean().default(false),
-  roles: z.array(int4IdValue('roles')).max(100).default([]),
+  roles: z.array(z.number().int().positive()).max(100).default([]),
   organizations: z.array(organizationGrantInput).max(2000).default([]),
 };
 
