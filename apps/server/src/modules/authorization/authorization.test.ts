@@ -1,3 +1,5 @@
+import { decodeJwt } from 'jose';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type UserClaims } from '@pillar/domain';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -80,5 +82,42 @@ describe('GET /authorization/v1/claims', () => {
   it('answers 401 without a token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/authorization/v1/claims' });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /authorization/v1/session/activity', () => {
+  it('keeps a session the browser reports active from the server-side idle timeout', async () => {
+    const token = await t.tokenFor('broker');
+    const sid = String(decodeJwt(token).sid);
+    await claims('broker');
+    const setLastSeen = (secondsAgo: number) =>
+      t.ctx.db
+        .updateTable('auth_session')
+        .set({ last_seen_at: sql<Date>`now() - make_interval(secs => ${secondsAgo})` })
+        .where('session_id', '=', sid)
+        .execute();
+    // Four minutes of typing in a form without a call: the browser says so.
+    await setLastSeen(240);
+    const activity = await t.injectAs('broker', {
+      method: 'POST',
+      url: '/authorization/v1/session/activity',
+    });
+    expect(activity.statusCode).toBe(204);
+    const row = await t.ctx.db
+      .selectFrom('auth_session')
+      .select(sql<number>`extract(epoch from now() - last_seen_at)`.as('idle'))
+      .where('session_id', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.idle)).toBeLessThan(5);
+    // So the save that follows three more minutes later still goes through.
+    await setLastSeen(180);
+    expect(
+      (await t.injectAs('broker', { method: 'GET', url: '/authorization/v1/claims' })).statusCode,
+    ).toBe(200);
+    // Without it, the session would have ended: 420 s without a sign of the user.
+    await setLastSeen(420);
+    expect(
+      (await t.injectAs('broker', { method: 'GET', url: '/authorization/v1/claims' })).statusCode,
+    ).toBe(401);
   });
 });
