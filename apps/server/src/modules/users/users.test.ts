@@ -367,7 +367,7 @@ describe('POST /authorization/v1/users', () => {
       const stored = await t.ctx.db
         .selectFrom('app_user')
         .select('user_no')
-        .where('username', '=', payload.username)
+        .where('username', '=', payload.username!)
         .executeTakeFirst();
       expect(stored).toBeUndefined();
     }
