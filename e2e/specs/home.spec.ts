@@ -3,7 +3,12 @@
 // feedback; and the guided tour, started, moved through, skipped and finished, with its state
 // in local storage.
 import { type Page } from '@playwright/test';
-import { type HelpManifest, type OrganizationSummary, type Page as ListPage } from '@pillar/domain';
+import {
+  MEMBER_SEARCH_RULE_MESSAGE,
+  type HelpManifest,
+  type OrganizationSummary,
+  type Page as ListPage,
+} from '@pillar/domain';
 import {
   HOME_TOUR_STORAGE_KEY,
   apiGet,
@@ -98,6 +103,9 @@ test.describe('the dashboard', () => {
     await members.getByRole('searchbox', { name: 'Search employees by name' }).fill('Tanaka');
     await members.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL('/members?emp.name=Tanaka');
+    // A name is one field: the list holds it and asks for a second before searching (spec 1 §5).
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Tanaka');
+    await expect(page.getByText(MEMBER_SEARCH_RULE_MESSAGE)).toBeVisible();
 
     await page.goBack();
     await expect(page).toHaveURL('/home');

@@ -3,6 +3,7 @@
 // members stay as they are for every other spec.
 import { type Page } from '@playwright/test';
 import {
+  MEMBER_SEARCH_RULE_MESSAGE,
   type DependentSearchRow,
   type EmployeeSearchRow,
   type Page as ResultPage,
@@ -123,7 +124,7 @@ function kindSwitch(page: Page, kind: 'Employee' | 'Dependent') {
   return page.locator('label.ant-radio-button-wrapper').filter({ hasText: kind });
 }
 
-test('searches members across organizations, asking before a one-field search', async ({
+test('searches members across organizations, refusing one field alone (spec 1 §5)', async ({
   page,
 }) => {
   await signIn(page, 'accountManager', { path: '/members' });
@@ -140,35 +141,34 @@ test('searches members across organizations, asking before a one-field search', 
   ]);
   await checkA11y(page);
 
-  // One field that is not enough alone: the dialog asks first; declining searches nothing.
+  // One field that is not enough alone is refused inline, once, with no 'Search Anyway' (that is
+  // the agent desktop's variant, spec 2 §5): nothing is searched.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('smi');
   await searchButton(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Search with one field?' });
-  await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText('at least two fields');
-  await checkA11y(page);
-  await dialog.getByRole('button', { name: 'Add More Fields' }).click();
-  await expect(dialog).toBeHidden();
+  const rule = page.locator('.member-search-rule .ant-form-item-explain-error');
+  await expect(rule).toHaveText(MEMBER_SEARCH_RULE_MESSAGE);
+  await searchButton(page).click();
+  await expect(page.getByText(MEMBER_SEARCH_RULE_MESSAGE)).toHaveCount(1);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Search Anyway' })).toHaveCount(0);
   await expect(page.getByText(EMPTY_TEXT)).toBeVisible();
   expect(query(page).get('emp.name')).toBeNull();
+  await checkA11y(page);
 
-  // Going on with it searches, and the search lives in the address.
+  // A second field searches, and the search lives in the address.
+  await choose(page, 'Status', 'Active');
   await searchButton(page).click();
-  await page
-    .getByRole('dialog', { name: 'Search with one field?' })
-    .getByRole('button', { name: 'Search Anyway' })
-    .click();
+  await expect(rule).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]emp\.name=smi(&|$)/);
   const { rows } = await expectResults<EmployeeSearchRow>(
     mainOf(page),
-    '/portal/v1/employees?name=smi&confirmOneField=true&limit=20',
+    '/portal/v1/employees?name=smi&processStatus=active&limit=20',
   );
   // One word is the start of a last name.
   for (const [name] of rows) expect(name!.toLowerCase()).toMatch(/^smi/);
   expect(new Set(rows.map((row) => row[1])).size).toBeGreaterThan(1);
 
-  // Two fields need no question; the organization narrows to its own members.
-  await choose(page, 'Status', 'Active');
+  // The organization narrows to its own members.
   await choose(page, 'Organization', CEDAR_VALLEY, 'Cedar Valley');
   await searchButton(page).click();
   await expect(page).toHaveURL(/[?&]emp\.processStatus=active(&|$)/);
@@ -262,16 +262,26 @@ test('without the SSN permission the ID field offers no SSN, and a dependent SSN
   await signIn(page, 'clientNoSsn', { path: '/home' });
   const some = await apiGet<ResultPage<DependentSearchRow>>(
     page,
-    '/portal/v1/dependents?processStatus=active&confirmOneField=true&limit=1',
+    '/portal/v1/dependents?processStatus=active&name=a&limit=1',
   );
   const lastName = some.data[0]!.lastName;
-  // A link from the home page's search: dependents, searched at once, no question asked.
+  // A link from the home page's search is one field: the dependents table opens with the name
+  // filled in and asks for more (spec 1 §5), searching nothing, until a second field is given.
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/portal/v1/dependents?')) searches.push(request.url());
+  });
   await page.goto(`/members?dep.name=${encodeURIComponent(lastName)}`);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(lastName);
+  await expect(mainOf(page).getByText(MEMBER_SEARCH_RULE_MESSAGE)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(searches).toEqual([]);
+  await choose(page, 'Status', 'Active');
+  await searchButton(page).click();
   await expectResults<DependentSearchRow>(
     mainOf(page),
-    `/portal/v1/dependents?name=${encodeURIComponent(lastName)}&confirmOneField=true&limit=20`,
+    `/portal/v1/dependents?name=${encodeURIComponent(lastName)}&processStatus=active&limit=20`,
   );
-  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'SSN', exact: true })).toBeDisabled();
   await checkA11y(page);
 

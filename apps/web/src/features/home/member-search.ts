@@ -4,7 +4,8 @@ export type MemberContext = 'employee' | 'dependent';
 /**
  * The members list's query-string prefix for each table (features/members/members-page.tsx):
  * it keeps its search in the URL per table (shared/search-table), so a search typed on the
- * home page opens the list already filled in and searched.
+ * home page opens the list with the name filled in. A name is one field, so the list asks for a
+ * second before it searches (spec 1 §5); the home page has no way around the rule.
  */
 const MEMBER_TABLE_PREFIX: Record<MemberContext, string> = { employee: 'emp', dependent: 'dep' };
 

@@ -1,6 +1,6 @@
 import { Form, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { PERMISSIONS } from '@pillar/domain';
+import { MEMBER_SEARCH_RULE_MESSAGE, PERMISSIONS, checkMemberSearchFields } from '@pillar/domain';
 import { dependentColumns, employeeColumns } from '../../shared/member-search/member-columns.tsx';
 import {
   CLEARED_ON_SWITCH,
@@ -9,8 +9,9 @@ import {
   MemberIdField,
   MemberKindSwitch,
   NameField,
-  OneFieldConfirmation,
   StatusField,
+  TwoFieldRule,
+  searchFieldsOf,
   type IdType,
 } from '../../shared/member-search/member-filter-fields.tsx';
 import {
@@ -37,6 +38,21 @@ const EMPTY_TEXT = (
   </span>
 );
 const NO_RESULTS = <span className="member-search-empty">No members match this search.</span>;
+const MORE_FIELDS = (
+  <span className="member-search-empty" role="status">
+    {MEMBER_SEARCH_RULE_MESSAGE}
+  </span>
+);
+
+/**
+ * Spec 1 §5: one field alone does not search, however it arrived (the form, a reload, the home
+ * page's name search): the table asks for more instead, and nothing is sent.
+ */
+function twoFieldPrompt(filters: Record<string, unknown>) {
+  return checkMemberSearchFields(searchFieldsOf(filters)).verdict === 'oneField'
+    ? MORE_FIELDS
+    : undefined;
+}
 
 const EMPLOYEE_COLUMNS = employeeColumns('organizations');
 const DEPENDENT_COLUMNS = dependentColumns('organizations');
@@ -84,7 +100,7 @@ function Filters({
       <MemberIdField types={idTypes} ssnDisabled={kind === 'dependent' && !canViewSsn} />
       <StatusField />
       <DateFields />
-      <OneFieldConfirmation />
+      <TwoFieldRule />
     </>
   );
 }
@@ -134,6 +150,7 @@ export default function MembersPage() {
           rowKey="employeeNo"
           queryOptions={(params) => employeeSearchQueryOptions('', params)}
           requireFilter={EMPTY_TEXT}
+          filterPrompt={twoFieldPrompt}
           emptyText={NO_RESULTS}
           filters={filters}
         />
@@ -147,6 +164,7 @@ export default function MembersPage() {
           rowKey="dependentNo"
           queryOptions={(params) => dependentSearchQueryOptions('', params)}
           requireFilter={EMPTY_TEXT}
+          filterPrompt={twoFieldPrompt}
           emptyText={NO_RESULTS}
           filters={filters}
         />

@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Radio, Select, Space, type FormRule } from 'antd';
+import { Form, Input, Radio, Select, Space, type FormRule } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -290,35 +290,34 @@ export function DateFields({ birthDate = true }: { birthDate?: boolean }) {
   );
 }
 
+/** The filters a form or the URL holds, as the two-field rule counts them. */
+export function searchFieldsOf(values: Record<string, unknown>) {
+  return Object.fromEntries(MEMBER_FILTER_NAMES.map((name) => [name, values[name]]));
+}
+
+/** Renders nothing: the Form.Item around it shows the rule's message, once, under the fields. */
+function RuleAnchor() {
+  return null;
+}
+
 /**
- * The two-field rule in the form (spec 1 §5, spec 2 §5): on Search, one field that is not
- * enough alone asks whether to go on with it. A hidden field carries the rule, so the search
- * goes ahead only once the answer is yes; no field at all leaves the table's own prompt.
+ * The Members page's two-field rule (spec 1 §5): a search needs two fields unless a member ID
+ * or an organization (or SSN, alternate ID, group) is given, and one field alone is refused
+ * inline, as the server refuses it. The agent desktop's "Search Anyway" (spec 2 §5) is not this
+ * page's. No field at all leaves the table's own prompt.
  */
-export function OneFieldConfirmation() {
-  const [modal, holder] = Modal.useModal();
+export function TwoFieldRule() {
   const rule: FormRule = ({ getFieldsValue }) => ({
     validator: async () => {
       const values = getFieldsValue(true) as Record<string, unknown>;
-      const filters = Object.fromEntries(MEMBER_FILTER_NAMES.map((name) => [name, values[name]]));
-      const verdict = checkMemberSearchFields(filters);
-      if (verdict.verdict !== 'oneField') return;
-      const field = MEMBER_SEARCH_FIELD_LABELS[verdict.fields[0]!];
-      const confirmed = await modal.confirm({
-        title: 'Search with one field?',
-        content: `${MEMBER_SEARCH_RULE_MESSAGE} Searching by ${field} alone may find a great many members.`,
-        okText: 'Search Anyway',
-        cancelText: 'Add More Fields',
-      });
-      if (!confirmed) throw new Error(MEMBER_SEARCH_RULE_MESSAGE);
+      if (checkMemberSearchFields(searchFieldsOf(values)).verdict === 'oneField') {
+        throw new Error(MEMBER_SEARCH_RULE_MESSAGE);
+      }
     },
   });
   return (
-    <>
-      {holder}
-      <Form.Item name="__oneFieldRule" hidden rules={[rule]}>
-        <input type="hidden" />
-      </Form.Item>
-    </>
+    <Form.Item name="__twoFieldRule" rules={[rule]} className="member-search-rule">
+      <RuleAnchor />
+    </Form.Item>
   );
 }

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  checkMemberSearchFields,
   type BenefitGroup,
   type DependentSearchRow,
   type EmployeeSearchRow,
@@ -26,7 +25,6 @@ export interface MemberQuery {
   birthDate?: string;
   effectiveDate?: string;
   expirationDate?: string;
-  confirmOneField?: 'true';
   limit: number;
   offset: number;
   sort?: string;
@@ -58,8 +56,8 @@ function whole(value: string | undefined): number | undefined {
 
 /**
  * The table's URL state as the API's query. The SSN comes out of this tab's memory (the URL
- * holds a reference); a one-field search reached through the URL (a link from home, a reload)
- * was asked for on purpose, so it carries the confirmation the form's dialog would give.
+ * holds a reference). No one-field confirmation is ever sent: the Members page keeps the
+ * two-field rule (spec 1 §5), and the page holds back a search the rule refuses.
  */
 export function memberQueryOf(params: SearchParams): MemberQuery | ApiError {
   const { filters } = params;
@@ -84,7 +82,6 @@ export function memberQueryOf(params: SearchParams): MemberQuery | ApiError {
     offset: params.offset,
     sort: params.sortParam,
   };
-  if (checkMemberSearchFields(query).verdict === 'oneField') query.confirmOneField = 'true';
   return query;
 }
 

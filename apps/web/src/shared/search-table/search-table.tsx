@@ -49,9 +49,24 @@ export interface SearchTableProps<Row, TKey extends QueryKey> {
   emptyText?: ReactNode;
   /** When set, nothing is fetched until a filter has a value, and this prompt fills the table. */
   requireFilter?: ReactNode;
+  /**
+   * Filters the search cannot run with (a rule such as the members' two fields): what it returns
+   * fills the table instead, and nothing is fetched, whether the filters came from the form or a link.
+   */
+  filterPrompt?: (filters: SearchParams['filters']) => ReactNode | undefined;
 }
 
 const PAGE_SIZES = PAGE_SIZE_OPTIONS.map(String);
+
+/**
+ * The pager's summary. A capped total (a broad search the server stopped counting, see
+ * platform/http/paging.ts) reads '1,000+': there are more, and the pager offers the pages it counted.
+ */
+export function totalText(count: number, from: number, to: number, capped: boolean): string {
+  if (count === 0) return '0 total results';
+  const total = capped ? `${count.toLocaleString('en-US')}+` : String(count);
+  return `${from}-${to} of ${total} total results`;
+}
 
 type SorterArg<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
 
@@ -70,6 +85,7 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
   searchLabel = 'Search',
   emptyText = 'No data',
   requireFilter,
+  filterPrompt,
 }: SearchTableProps<Row, TKey>) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -83,7 +99,9 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
   );
   const state = readTableState(searchParams, options);
   const hasFilter = Object.keys(state.filters).length > 0;
-  const waitingForFilter = requireFilter !== undefined && !hasFilter;
+  const prompt =
+    requireFilter !== undefined && !hasFilter ? requireFilter : filterPrompt?.(state.filters);
+  const waitingForFilter = prompt !== undefined;
 
   const query = useQuery({
     ...queryOptions(state),
@@ -151,6 +169,7 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
 
   const page = waitingForFilter ? undefined : query.data;
   const total = query.isError ? 0 : (page?.totalCount ?? 0);
+  const capped = !query.isError && page?.totalCountCapped === true;
   return (
     <div className="search-table">
       <Form
@@ -186,7 +205,7 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
         dataSource={query.isError ? [] : (page?.data ?? [])}
         loading={query.isFetching}
         onChange={onTableChange}
-        locale={{ emptyText: waitingForFilter ? requireFilter : emptyText }}
+        locale={{ emptyText: waitingForFilter ? prompt : emptyText }}
         scroll={{ x: 'max-content', y: 600 }}
         pagination={{
           current: state.page,
@@ -194,8 +213,7 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
           total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
-          showTotal: (count, [from, to]) =>
-            count === 0 ? '0 total results' : `${from}-${to} of ${count} total results`,
+          showTotal: (count, [from, to]) => totalText(count, from, to, capped),
         }}
       />
     </div>
