@@ -11,9 +11,16 @@ import {
   type OrganizationSummary,
   type Page as ResultPage,
 } from '@pillar/domain';
-import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { accessTokenOf, apiGet, expect, signIn, test } from '../fixtures.ts';
 import { apiPost, findOrganization } from '../helpers/api.ts';
-import { checkA11y, chooseByKeyboard, confirmPop, expectNotice, panel } from '../helpers/ui.ts';
+import {
+  checkA11y,
+  chooseByKeyboard,
+  confirmPop,
+  expectNotice,
+  notice,
+  panel,
+} from '../helpers/ui.ts';
 
 const SCREENSHOTS = process.env.DEPENDENT_SCREENSHOTS;
 
@@ -46,8 +53,13 @@ async function findSetting(page: Page): Promise<Setting> {
         page,
         `${base}/employees?processStatus=active&limit=50&sort=name:desc`,
       );
+      // A dependent's coverage starts on or after the member's (decision 0073): the tests'
+      // dependents start in 2024.
       const member = members.data.find(
-        (m) => m.status === 'active' && open.some((g) => g.benefitGroupNo === m.groupNo),
+        (m) =>
+          m.status === 'active' &&
+          m.effectiveDate <= '2024-01-01' &&
+          open.some((g) => g.benefitGroupNo === m.groupNo),
       );
       return member ? { organization, groups: open, member } : undefined;
     },
@@ -187,6 +199,64 @@ test('the account manager edits, terminates, reinstates and regroups a dependent
   await expect(groupPanel).toContainText('Alternate group of the dependent');
   await checkA11y(page);
   await shot(page, 'dependent-page-after');
+});
+
+test('a conflict shows the server’s reason and the page reloads what the server holds', async ({
+  page,
+  browserErrors,
+}) => {
+  test.setTimeout(180_000);
+  browserErrors.allow(/status of 409/);
+  await signIn(page, 'accountManager');
+  const { organization, member } = await findSetting(page);
+  const orgId = organization.organizationNo;
+  const stamp = String(Date.now()).slice(-6);
+  const body: Record<string, unknown> = {
+    firstName: `Clash${'abcdefghij'[Number(stamp[5])]}`,
+    lastName: 'Deptest',
+    birthdate: '2013-04-05',
+    gender: 'M',
+    relationship: 3,
+    effectiveDate: '2024-01-01',
+    ssn: `6${stamp}52`.slice(0, 9),
+  };
+  if (organization.SupportsDifferentDependentAddress && organization.requireAddress) {
+    Object.assign(body, { address1: '5 Elm St', city: 'Dover', state: 'DE', zip: '19901' });
+  }
+  const path = `/portal/v1/organizations/${orgId}/employees/${member.employeeNo}/dependents`;
+  const created = await apiPost<DependentDetail>(page, path, body);
+  const write = async (method: 'PUT' | 'PATCH', url: string, data: unknown) => {
+    const response = await page.request.fetch(url, {
+      method,
+      headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
+      data,
+    });
+    expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(200);
+  };
+  const url = `${path}/${created.dependentNo}`;
+  await write('PUT', `${url}/termination`, { terminationDate: '2024-06-30' });
+
+  await page.goto(
+    `/organizations/${orgId}/employees/${member.employeeNo}/dependents/${created.dependentNo}`,
+  );
+  await expect(statusTag(page)).toHaveText('Terminated');
+  // Someone else reinstates the dependent while this page still offers Reinstate.
+  await write('PATCH', `${url}/reinstatement`, { reinstateDate: '2024-08-01' });
+  const status = panel(page, 'Status');
+  await status.getByLabel('Reinstatement Date').fill('08/01/2024');
+  await status.getByRole('button', { name: 'Reinstate' }).click();
+  const conflict = notice(page, 'Reinstate Dependent');
+  // Where the page asks to confirm the reinstatement first, confirm it.
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Reinstate' });
+  await expect(conflict.or(confirm).first()).toBeVisible();
+  if (await confirm.isVisible()) {
+    await confirm.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  }
+  await expect(conflict).toContainText('The dependent is not terminated.');
+  // The page read the dependent again: it is active, and Reinstate is no longer offered.
+  await expect(statusTag(page)).toHaveText('Active');
+  await expect(status.getByRole('button', { name: 'Reinstate' })).toHaveCount(0);
+  await checkA11y(page);
 });
 
 test('a dependent of a terminated member shows why the form is disabled', async ({ page }) => {

@@ -15,6 +15,14 @@ describe('error catalogue', () => {
     expect(describeError(problem(400)).description).toBe('Bad Request');
   });
 
+  it("shows a 409's own detail, the state that stands in the way, and keeps it open", () => {
+    expect(describeError(problem(409, 'The member is not terminated.'))).toEqual({
+      description: 'The member is not terminated.',
+      duration: false,
+      log: false,
+    });
+  });
+
   it.each([
     [401, 'User is unauthorized to perform this action.'],
     [403, 'User is unauthorized to perform this action.'],

@@ -40,6 +40,11 @@ export function describeError(error: unknown): ErrorNotice {
         log: false,
       };
     }
+    // A state conflict says which state stands in the way (decision 0073): the server's detail,
+    // open until closed like a 400's; the catalogue's words only when the server gave none.
+    if (status === 409 && error.detail) {
+      return { description: error.detail, duration: false, log: false };
+    }
     const message = STATUS_MESSAGES[status];
     if (message) return { description: message, duration: 4.5, log: false };
   }

@@ -21,6 +21,7 @@ export function useChangeBenefitPackage(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: BenefitPackageChangeBody) => changeBenefitPackage(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.changeBenefitPackage, method: 'PATCH' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }

@@ -38,12 +38,9 @@ export function useChangeGroupAssignment(orgId: number, employeeNo: number) {
       if (change.division) await changeEmployeeDivision(orgId, employeeNo, change.division);
     },
     meta: { title: MEMBER_RECORD_TITLES.changeGroup, method: 'PATCH', notifySuccess: true },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
-    // A failure keeps the form as the user left it (Save enabled again, spec 1 §4), unless the
-    // group may have changed before the division failed: then the record is read again.
-    onError: (_error, change) =>
-      change.group && change.division
-        ? invalidateEmployee(queryClient, orgId, employeeNo)
-        : undefined,
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // A failure still keeps the form as the user left it (spec 1 §4): an unchanged record reads
+    // back as the same object (structural sharing), so the form is not reset.
   });
 }

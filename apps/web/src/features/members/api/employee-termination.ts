@@ -40,7 +40,8 @@ export function useTerminateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (date: string) => terminateEmployee(orgId, employeeNo, date),
     meta: { title: MEMBER_RECORD_TITLES.terminateEmployee, method: 'PUT' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }
 
@@ -49,7 +50,8 @@ export function useChangeEmployeeTermination(orgId: number, employeeNo: number) 
   return useMutation({
     mutationFn: (date: string) => changeEmployeeTermination(orgId, employeeNo, date),
     meta: { title: MEMBER_RECORD_TITLES.changeTerminationDate, method: 'PATCH' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }
 
@@ -58,6 +60,7 @@ export function useRemoveEmployeeTermination(orgId: number, employeeNo: number) 
   return useMutation({
     mutationFn: () => removeEmployeeTermination(orgId, employeeNo),
     meta: { title: MEMBER_RECORD_TITLES.removeTermination, method: 'DELETE' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }

@@ -17,6 +17,7 @@ export function useReinstateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: ReinstatementBody) => reinstateEmployee(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.reinstateEmployee, method: 'PATCH' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }

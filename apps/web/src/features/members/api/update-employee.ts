@@ -25,6 +25,7 @@ export function useUpdateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: EmployeeUpdateInput) => updateEmployee(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.updateEmployee, method: 'PUT' },
-    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    // After a failure too: the page then shows what the server holds (decision 0073).
+    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
   });
 }

@@ -7,6 +7,7 @@ import {
 import { apiRequest } from '../../../../shared/api/api-client.ts';
 import {
   DEPENDENT_TITLES,
+  afterDependentFailure,
   afterDependentWrite,
   dependentKey,
   dependentPath,
@@ -46,5 +47,6 @@ export function useChangeAlternateGroup(orgId: number, employeeNo: number, depen
       ),
     meta: { title: DEPENDENT_TITLES.changeGroup, method: 'PATCH' },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
+    onError: () => afterDependentFailure(client, orgId, employeeNo),
   });
 }

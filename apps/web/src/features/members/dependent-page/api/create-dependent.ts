@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DependentCreateInput, type DependentDetail } from '@pillar/domain';
 import { apiRequest } from '../../../../shared/api/api-client.ts';
-import { DEPENDENT_TITLES, afterDependentWrite, dependentsPath } from './dependent-keys.ts';
+import {
+  DEPENDENT_TITLES,
+  afterDependentFailure,
+  afterDependentWrite,
+  dependentsPath,
+} from './dependent-keys.ts';
 
 /** POST .../employees/{employeeId}/dependents. */
 export function createDependent(
@@ -21,5 +26,6 @@ export function useCreateDependent(orgId: number, employeeNo: number) {
     mutationFn: (body: Partial<DependentCreateInput>) => createDependent(orgId, employeeNo, body),
     meta: { title: DEPENDENT_TITLES.create, method: 'POST', notifySuccess: true },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
+    onError: () => afterDependentFailure(client, orgId, employeeNo),
   });
 }

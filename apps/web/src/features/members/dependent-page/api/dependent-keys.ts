@@ -67,3 +67,19 @@ export async function afterDependentWrite(
       : Promise.resolve(),
   ]);
 }
+
+/**
+ * After a failed write (decision 0073): the dependent and its member are read again, so a page
+ * whose record changed elsewhere (a 409) shows what the server holds. An unchanged record reads
+ * back as the same object, so forms keep what the user typed.
+ */
+export async function afterDependentFailure(
+  client: QueryClient,
+  orgId: number,
+  employeeNo: number,
+): Promise<void> {
+  // The member's key is the prefix of its dependents' keys: both are read again.
+  await client.invalidateQueries({
+    queryKey: ['portal', 'organizations', orgId, 'employees', employeeNo],
+  });
+}

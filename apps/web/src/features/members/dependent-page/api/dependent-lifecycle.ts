@@ -1,13 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DependentDetail } from '@pillar/domain';
 import { apiRequest } from '../../../../shared/api/api-client.ts';
-import { DEPENDENT_TITLES, afterDependentWrite, dependentPath } from './dependent-keys.ts';
+import {
+  DEPENDENT_TITLES,
+  afterDependentFailure,
+  afterDependentWrite,
+  dependentPath,
+} from './dependent-keys.ts';
 
 /** PUT .../termination, DELETE .../termination and PATCH .../reinstatement of a dependent. */
 export function useDependentLifecycle(orgId: number, employeeNo: number, dependentNo: number) {
   const client = useQueryClient();
   const path = dependentPath(orgId, employeeNo, dependentNo);
   const after = (detail: DependentDetail) => afterDependentWrite(client, orgId, detail);
+  const failed = () => afterDependentFailure(client, orgId, employeeNo);
   const terminate = useMutation({
     mutationFn: (terminationDate: string) =>
       apiRequest<DependentDetail>('portal', `${path}/termination`, {
@@ -16,12 +22,14 @@ export function useDependentLifecycle(orgId: number, employeeNo: number, depende
       }),
     meta: { title: DEPENDENT_TITLES.terminate, method: 'PUT' },
     onSuccess: after,
+    onError: failed,
   });
   const removeTermination = useMutation({
     mutationFn: () =>
       apiRequest<DependentDetail>('portal', `${path}/termination`, { method: 'DELETE' }),
     meta: { title: DEPENDENT_TITLES.removeTermination, method: 'DELETE' },
     onSuccess: after,
+    onError: failed,
   });
   const reinstate = useMutation({
     mutationFn: (reinstateDate: string) =>
@@ -31,6 +39,7 @@ export function useDependentLifecycle(orgId: number, employeeNo: number, depende
       }),
     meta: { title: DEPENDENT_TITLES.reinstate, method: 'PATCH' },
     onSuccess: after,
+    onError: failed,
   });
   return { terminate, removeTermination, reinstate };
 }

@@ -1,7 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DependentDetail, type DependentUpdateInput } from '@pillar/domain';
 import { apiRequest } from '../../../../shared/api/api-client.ts';
-import { DEPENDENT_TITLES, afterDependentWrite, dependentPath } from './dependent-keys.ts';
+import {
+  DEPENDENT_TITLES,
+  afterDependentFailure,
+  afterDependentWrite,
+  dependentPath,
+} from './dependent-keys.ts';
 
 /** PUT .../dependents/{dependentId}: the Dependent Details form. */
 export function updateDependent(
@@ -23,5 +28,6 @@ export function useUpdateDependent(orgId: number, employeeNo: number, dependentN
       updateDependent(orgId, employeeNo, dependentNo, body),
     meta: { title: DEPENDENT_TITLES.update, method: 'PUT' },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
+    onError: () => afterDependentFailure(client, orgId, employeeNo),
   });
 }
