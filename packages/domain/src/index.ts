@@ -20,3 +20,4 @@ export * from './id-cards.ts';
 export * from './record-dates.ts';
 export * from './us-states.ts';
 export * from './dependent-coverage.ts';
+export * from './coverage-eligibility.ts';

@@ -74,21 +74,35 @@ export interface CoverageRow {
   requested_at: Date | null;
 }
 
+/*
+ * Coverage follows eligibility (decision 0074): a coverage ends no later than the member's
+ * termination, and the open coverage carries the member's current group. The coverage rows keep
+ * what the PBM sent; the member's record is what decides, so both are read together.
+ */
+const ENDS = sql<string | null>`case
+  when e.process_status = 9 and e.expiration_date is not null
+   and (c.expiration_date is null or c.expiration_date > e.expiration_date)
+  then e.expiration_date else c.expiration_date end`;
+
 function coverageQuery(db: Kysely<DB>) {
   return db
     .selectFrom('coverage as c')
+    .innerJoin('employee as e', 'e.employee_no', 'c.employee_no')
+    .innerJoin('benefit_group as g', 'g.benefit_group_no', 'e.benefit_group_no')
     .leftJoin('coverage_new_card_request as r', 'r.coverage_no', 'c.coverage_no')
     .select([
       'c.coverage_no',
       'c.employee_no',
-      'c.group_id',
+      sql<string>`case when c.expiration_date is null then g.benefit_group_id else c.group_id end`.as(
+        'group_id',
+      ),
       'c.name',
       'c.alternate_id',
       'c.hdhp',
       'c.group_number',
       'c.contract_number',
       'c.effective_date',
-      'c.expiration_date',
+      ENDS.as('expiration_date'),
       'c.supports_temp_card',
       'c.supports_new_card_request',
       'c.rx_bin',
@@ -128,9 +142,7 @@ export async function findDefaultCardCoverage(
   return coverageQuery(db)
     .where('c.employee_no', '=', employeeNo)
     .where('c.supports_temp_card', '=', true)
-    .where((eb) =>
-      eb.or([eb('c.expiration_date', 'is', null), eb('c.expiration_date', '>=', today)]),
-    )
+    .where((eb) => eb.or([eb(ENDS, 'is', null), eb(ENDS, '>=', today)]))
     .orderBy('c.effective_date', 'desc')
     .orderBy('c.coverage_no', 'desc')
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
+  COVERAGE_MESSAGES,
   PERMISSIONS,
   TEMP_CARD_IP_MAX_FAILURES,
   TEMP_CARD_IP_WINDOW_MINUTES,
@@ -183,6 +184,10 @@ export async function requestNewCard(
   const row = await findCoverage(deps.db, employeeNo, coverageNo);
   if (!row) throw notFound('Coverage');
   if (!row.supports_new_card_request) throw badRequest(TEMP_CARD_MESSAGES.noNewCard);
+  // Coverage follows eligibility (decision 0074): no new card for a coverage that has ended.
+  if (row.expiration_date !== null && row.expiration_date < todayOf(deps)) {
+    throw conflict(COVERAGE_MESSAGES.newCardCoverageEnded);
+  }
   if (row.requested_at) throw conflict(TEMP_CARD_MESSAGES.alreadyRequested);
   return deps.db.transaction().execute(async (tx) => {
     const inserted = await insertNewCardRequest(tx, row, principal.userNo);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
+  COVERAGE_MESSAGES,
   TEMP_CARD_IP_MAX_FAILURES,
   TEMP_CARD_LINK_SENT,
   TEMP_CARD_MESSAGES,
@@ -67,6 +68,13 @@ async function employeeWith(
       eb.or([
         eb('c.expiration_date', 'is', null),
         eb('c.expiration_date', '>=', sql<string>`current_date`),
+      ]),
+    )
+    // A member terminated in the past has no current coverage (decision 0074).
+    .where((eb) =>
+      eb.or([
+        eb('e.process_status', '<>', 9),
+        eb('e.expiration_date', '>=', sql<string>`current_date`),
       ]),
     );
   if (options.tempCard !== undefined)
@@ -245,6 +253,62 @@ describe('GET coverages', () => {
     expect(response.statusCode).toBe(404);
     const own = await employeeWith(cedar, { groupsOf: 'client' });
     await coveragesOf('client', own);
+  });
+});
+
+describe('coverage follows eligibility (decision 0074)', () => {
+  it('ends a terminated member’s coverage on the termination date, and refuses a new card for it', async () => {
+    const e = await employeeWith(cedar, { newCard: true });
+    const open = (await coveragesOf('superAdmin', e)).find(
+      (c) => c.expirationDate === null && c.supportsNewCardRequest && !c.newCard,
+    )!;
+    expect(open).toBeDefined();
+    await t.ctx.db
+      .updateTable('employee')
+      .set({ process_status: 9, expiration_date: '2019-06-30' })
+      .where('employee_no', '=', e.employee_no)
+      .execute();
+    const ended = (await coveragesOf('superAdmin', e)).find(
+      (c) => c.coverageNo === open.coverageNo,
+    )!;
+    expect(ended.expirationDate).toBe('2019-06-30');
+    expect(ended.coveragePeriod).toMatch(/ to 06\/30\/2019$/);
+    expect(splitCoverages([ended], '2026-01-01').prior).toEqual([ended]);
+    const card = await t.injectAs('superAdmin', {
+      method: 'POST',
+      url: `${base(cedar, e.employee_no)}/coverages/${open.coverageNo}/new-card`,
+    });
+    expect(card.statusCode).toBe(409);
+    expect(card.json<{ detail: string }>().detail).toBe(COVERAGE_MESSAGES.newCardCoverageEnded);
+    // No current coverage is left for a temp card either.
+    const temp = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${base(cedar, e.employee_no)}/tempIDCard`,
+    });
+    expect(temp.statusCode).toBe(404);
+  });
+
+  it('shows the open coverage in the member’s current group after a group change', async () => {
+    const e = await employeeWith(cedar, {});
+    const other = await t.ctx.db
+      .selectFrom('benefit_group')
+      .select(['benefit_group_no', 'benefit_group_id'])
+      .where('organization_no', '=', cedar)
+      .where('benefit_group_no', '<>', e.benefit_group_no)
+      .orderBy('benefit_group_no')
+      .executeTakeFirstOrThrow();
+    await t.ctx.db
+      .updateTable('employee')
+      .set({ benefit_group_no: other.benefit_group_no })
+      .where('employee_no', '=', e.employee_no)
+      .execute();
+    const coverages = await coveragesOf('superAdmin', e);
+    const open = coverages.filter((c) => c.expirationDate === null);
+    expect(open.length).toBeGreaterThan(0);
+    for (const c of open) {
+      expect(c.groupId).toBe(other.benefit_group_id);
+      expect(c.groupIdAndName).toBe(`${other.benefit_group_id} - ${c.name}`);
+    }
   });
 });
 
