@@ -148,11 +148,15 @@ describe('password reset through the built-in identity provider', () => {
       .execute();
     expect(stored.map((s) => s.token_hash)).not.toContain(path.split('/').at(-1));
 
-    // The account is locked by failed sign-ins meanwhile.
+    // The account is locked by failed sign-ins meanwhile (from the address trySignIn uses).
     await t.ctx.db
       .updateTable('app_user')
       .set({ failed_login_count: 5, locked_until: sql<Date>`now() + interval '10 minutes'` })
       .where('user_no', '=', userNo)
+      .execute();
+    await t.ctx.db
+      .insertInto('sign_in_failure')
+      .values(Array.from({ length: 5 }, () => ({ address: '127.0.0.1', account_key: username })))
       .execute();
     expect((await trySignIn(username, DEMO_PASSWORD)).outcome).toBe('locked');
 

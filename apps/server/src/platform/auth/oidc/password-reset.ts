@@ -9,6 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MailService } from '../../mail/mail-service.ts';
 import { renderMessagePage, renderPasswordPage } from '../login-page.ts';
 import { hashPassword } from '../passwords.ts';
+import { clearAccountFailures } from './sign-in-throttle.ts';
 
 /**
  * Password links of the built-in identity provider: a reset the user asks for from their profile,
@@ -170,6 +171,8 @@ export async function usePasswordLink(
       .returning(['user_no', 'username'])
       .executeTakeFirst();
     if (!user) return undefined;
+    // The new password lifts the per-address locks too (decision 0066).
+    await clearAccountFailures(tx, user.username);
     await tx
       .updateTable('password_reset_token')
       .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
