@@ -26,6 +26,7 @@ import { logSerializers } from './platform/log-serializers.ts';
 import type { MailService } from './platform/mail/mail-service.ts';
 import type { Secrets } from './platform/secrets.ts';
 import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { noStoreForApiAnswers } from './platform/http/no-store.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { memberRecordRoutes } from './modules/members/member-record.routes.ts';
@@ -112,6 +113,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before any plugin registers, so every route's answers get it.
+  noStoreForApiAnswers(app, isApiPath);
   // Set before any plugin registers: child contexts copy the handlers they find.
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpProblem) return sendProblem(reply, error);

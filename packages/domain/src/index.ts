@@ -17,6 +17,7 @@ export * from './members.ts';
 export * from './member-record.ts';
 export * from './dependent-record.ts';
 export * from './id-cards.ts';
+export * from './ssn-reveals.ts';
 export * from './record-dates.ts';
 export * from './us-states.ts';
 export * from './dependent-coverage.ts';

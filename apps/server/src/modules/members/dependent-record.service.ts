@@ -39,7 +39,6 @@ import {
   type SsnAnswer,
   type TerminationBody,
 } from '@pillar/domain';
-import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -59,6 +58,7 @@ import { findGroup, lockEmployee } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
 import { settingsOf } from '../organizations/organization-settings.ts';
 import { badRequestOf, parseOr400, todayOf } from './record-support.ts';
+import { auditSsnReveal } from './ssn-reveal-limit.ts';
 
 /*
  * A dependent's record and lifecycle (spec 1 §4, §7). Access first: the employee must lie in
@@ -199,7 +199,10 @@ export async function getDependent(
   return reload(deps, principal, params);
 }
 
-/** The SSN in full: a sensitive read, written to the audit log (who, which dependent; never the SSN). */
+/**
+ * The SSN in full: a sensitive read, written to the audit log (who, which dependent; never the
+ * SSN), and limited per user and minute with the member reveals (429).
+ */
 export async function getDependentSsn(
   deps: DependentRecordDeps,
   principal: Principal,
@@ -207,7 +210,7 @@ export async function getDependentSsn(
 ): Promise<SsnAnswer> {
   const { dependent } = await recordOr404(deps.db, principal, params);
   const ssn = dependent.ssn_encrypted ? formatSsn(deps.ssn.decrypt(dependent.ssn_encrypted)) : null;
-  await writeAudit(deps.db, {
+  await auditSsnReveal(deps.db, {
     actorUserNo: principal.userNo,
     action: 'dependent.ssn-reveal',
     entity: 'dependent',

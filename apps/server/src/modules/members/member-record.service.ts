@@ -38,7 +38,6 @@ import {
   type SsnAnswer,
   type TerminationBody,
 } from '@pillar/domain';
-import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, isIssuableSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../platform/db/schema.ts';
@@ -76,6 +75,7 @@ import {
 import type { EmployeeTable } from './members.tables.ts';
 import { settingsOf } from '../organizations/organization-settings.ts';
 import { parseOr400, todayOf } from './record-support.ts';
+import { auditSsnReveal } from './ssn-reveal-limit.ts';
 
 /*
  * The employee record and its lifecycle (spec 1 §3, §4, §5, §7). Every rule the member page's
@@ -227,7 +227,10 @@ export async function getEmployee(
   return detailOf(deps, deps.db, principal, row);
 }
 
-/** The SSN revealed on demand (spec 1 §2); each reveal is written to the audit log. */
+/**
+ * The SSN revealed on demand (spec 1 §2); each reveal is written to the audit log, and a user's
+ * reveals are limited per minute (429).
+ */
 export async function revealEmployeeSsn(
   deps: MemberRecordDeps,
   principal: Principal,
@@ -236,7 +239,7 @@ export async function revealEmployeeSsn(
 ): Promise<SsnAnswer> {
   if (!principal.permissions.has(PERMISSIONS.viewSsn)) throw forbidden();
   const row = await loadEmployee(deps.db, principal, organizationNo, employeeNo);
-  await writeAudit(deps.db, {
+  await auditSsnReveal(deps.db, {
     actorUserNo: principal.userNo,
     action: 'member.ssn-reveal',
     entity: 'employee',

@@ -5,6 +5,8 @@ import {
   PERMISSIONS,
   SSN_MASKED,
   dependentUpdateSchema,
+  MEMBER_RECORD_TITLES,
+  ssnRevealFailureText,
   type DependentDetail,
 } from '@pillar/domain';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -114,8 +116,14 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
       const shown = ssn ?? '';
       setBaselineSsn(shown);
       form.setFieldsValue({ ssn: shown });
-    } catch {
-      notifyErrorMessage('Error', 'Something went wrong when fetching SSN. Please try again.');
+    } catch (error) {
+      notifyErrorMessage(
+        'Error',
+        ssnRevealFailureText(
+          isApiError(error) ? error.status : undefined,
+          MEMBER_RECORD_TITLES.fetchSsnError,
+        ),
+      );
     } finally {
       setRevealing(false);
     }

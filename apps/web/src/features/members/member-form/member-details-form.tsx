@@ -7,6 +7,7 @@ import {
   SSN_MASKED,
   employeeUpdateSchema,
   formatDate,
+  ssnRevealFailureText,
   type EmployeeDetail,
   type EmployeeUpdateInput,
   type IncentiveProgramKey,
@@ -122,9 +123,16 @@ function SsnField({
             onClick={() =>
               reveal.mutate(undefined, {
                 onSuccess: (answer) => onReveal(answer.ssn),
-                // Spec 1 §8: its own notice rather than the error catalogue's.
-                onError: () =>
-                  notice.error({ title: 'Error', description: MEMBER_RECORD_TITLES.fetchSsnError }),
+                // Spec 1 §8: its own notice rather than the error catalogue's; past the reveal
+                // limit, the limit's message.
+                onError: (error) =>
+                  notice.error({
+                    title: 'Error',
+                    description: ssnRevealFailureText(
+                      isApiError(error) ? error.status : undefined,
+                      MEMBER_RECORD_TITLES.fetchSsnError,
+                    ),
+                  }),
               })
             }
           >
