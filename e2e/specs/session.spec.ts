@@ -1,15 +1,20 @@
 // The inactivity timeout (spec 1 §9, spec 2 §4 "Session"), driven by Playwright's fake clock:
 // a warning 120 s before the timeout with a countdown, mouse movement to stay, and logout to
 // the origin when it runs out. Brokers and clients time out after 300,000 ms, internal users
-// after 3,600,000 ms.
+// after 3,600,000 ms. Sessions end on the server too (issue 10): logout makes the API refuse the
+// session's token at once, and a session that ends in the middle of an edit keeps the form.
 import { type Page } from '@playwright/test';
 import {
+  accessTokenOf,
   expect,
   expectLoginPage,
   expectNoSeriousA11yViolations,
+  logOut,
   signIn,
   test,
+  userMenuButton,
 } from '../fixtures.ts';
+import { drawer, notice } from '../helpers/ui.ts';
 
 const WARNING_MS = 120_000;
 const BROKER_TIMEOUT_MS = 300_000;
@@ -147,4 +152,82 @@ test('an internal user is not warned at the broker’s 300,000 ms but 120 s befo
   await moveMouse(page);
   await expect(warningDialog(page)).toBeHidden();
   await expect(page).toHaveURL('/home');
+});
+
+/** The ID token and client of the signed-in app, as its logout sends them to the provider. */
+async function idTokenAndClient(page: Page): Promise<{ idToken: string; clientId: string }> {
+  const found = await page.evaluate(() => {
+    for (let i = 0; i < window.localStorage.length; i += 1) {
+      const key = window.localStorage.key(i);
+      if (!key?.startsWith('oidc.user:')) continue;
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as {
+        id_token?: string;
+      };
+      if (stored.id_token) return { idToken: stored.id_token, clientId: key.split(':').at(-1) };
+    }
+    return null;
+  });
+  if (!found?.clientId) throw new Error('No signed-in user is stored in this page');
+  return { idToken: found.idToken, clientId: found.clientId };
+}
+
+function claimsWith(page: Page, token: string) {
+  return page.request.get('/authorization/v1/claims', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+}
+
+test('logout ends the session on the server: its access token is refused at once', async ({
+  page,
+}) => {
+  const broker = await signIn(page, 'broker');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const token = await accessTokenOf(page);
+  expect((await claimsWith(page, token)).status()).toBe(200);
+
+  await logOut(page, broker);
+  await expectLoginPage(page);
+  // The token has most of its hour left, but its session is over.
+  expect((await claimsWith(page, token)).status()).toBe(401);
+});
+
+test('a session that ends in the middle of an edit keeps the form and says why, without the login page', async ({
+  page,
+  baseURL,
+  browserErrors,
+}) => {
+  // The refused save, and the refused renewal of an ended session, show in the console.
+  browserErrors.allow(/status of 40[01]/);
+  const broker = await signIn(page, 'broker');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await userMenuButton(page, broker).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  const profile = drawer(page);
+  await expect(profile.getByLabel('First Name')).toHaveValue(broker.firstName);
+  await profile.getByLabel('First Name').fill('Interrupted');
+  await profile.getByLabel('Extension').fill('321');
+
+  // Meanwhile the session ends on the server (signed out in another window).
+  const token = await accessTokenOf(page);
+  const { idToken, clientId } = await idTokenAndClient(page);
+  const end = await page.request.get(
+    `/oidc/session/end?${new URLSearchParams({
+      id_token_hint: idToken,
+      client_id: clientId,
+      post_logout_redirect_uri: `${baseURL}/`,
+    }).toString()}`,
+    { maxRedirects: 0 },
+  );
+  expect(end.status()).toBe(303);
+  expect((await claimsWith(page, token)).status()).toBe(401);
+
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(notice(page, 'Update Profile')).toContainText(
+    'User is unauthorized to perform this action.',
+  );
+  // Nothing typed is lost, and the page stays where it was.
+  await expect(profile.getByLabel('First Name')).toHaveValue('Interrupted');
+  await expect(profile.getByLabel('Extension')).toHaveValue('321');
+  await expect(page).toHaveURL('/home');
+  await expectNoSeriousA11yViolations(page);
 });

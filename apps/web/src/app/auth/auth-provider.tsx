@@ -39,28 +39,47 @@ function recentlyReauthenticated(): boolean {
 
 function wireApiClient(config: RuntimeConfig, manager: UserManager): void {
   let redirecting = false;
+  let renewing: Promise<boolean> | null = null;
+  // Several calls can fail at once; one renewal serves them all.
+  const renew = () =>
+    (renewing ??= manager
+      .signinSilent()
+      .then((renewed) => Boolean(renewed && !renewed.expired))
+      .catch(() => false)
+      .finally(() => {
+        renewing = null;
+      }));
+  const signInAgain = () => {
+    // One trip to the identity provider is enough. A token refused again right after a fresh
+    // sign-in would loop between us and the issuer, so the second refusal within a minute
+    // stays on the page, which shows the error instead.
+    if (redirecting || recentlyReauthenticated()) return;
+    redirecting = true;
+    window.sessionStorage.setItem(REAUTH_KEY, String(Date.now()));
+    const state: SignInState = {
+      returnTo: safeReturnPath(`${window.location.pathname}${window.location.search}`),
+    };
+    manager
+      .removeUser()
+      .then(() => manager.signinRedirect({ state }))
+      .catch(() => {
+        redirecting = false;
+      });
+  };
   configureApiClient({
     services: config.services,
     getAccessToken: async () => {
       const current = await manager.getUser();
       return current && !current.expired ? current.access_token : null;
     },
-    onUnauthorized: () => {
-      // Several calls can fail at once; one trip to the identity provider is enough. A token
-      // refused again right after a fresh sign-in would loop between us and the issuer, so the
-      // second refusal within a minute stays on the page, which shows the error instead.
-      if (redirecting || recentlyReauthenticated()) return;
-      redirecting = true;
-      window.sessionStorage.setItem(REAUTH_KEY, String(Date.now()));
-      const state: SignInState = {
-        returnTo: safeReturnPath(`${window.location.pathname}${window.location.search}`),
-      };
-      manager
-        .removeUser()
-        .then(() => manager.signinRedirect({ state }))
-        .catch(() => {
-          redirecting = false;
-        });
+    onUnauthorized: async (method) => {
+      // First the refresh token: an active user's session goes on without the login page.
+      if (await renew()) return true;
+      // A write keeps its form: the error notice says 'User is unauthorized to perform this
+      // action.' and nothing typed is lost (issue 10). Only a page that could not load goes
+      // through sign-in, as there is nothing on it to lose.
+      if (method === 'GET') signInAgain();
+      return false;
     },
   });
 }

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { reportSessionActivity } from './session-activity.ts';
 
 const loadWarningModal = () => import('./session-warning-modal.tsx');
 // The modal (and antd's Modal with it) is fetched soon after sign-in, not on the first paint.
@@ -70,6 +71,7 @@ export function InactivityMonitor({ timeoutMs, warningMs, onTimeout }: Inactivit
       if (!warningRef.current && now - lastActivity.current < 1000) return;
       lastActivity.current = now;
       restart();
+      reportSessionActivity(now);
     };
     for (const name of ACTIVITY_EVENTS) {
       window.addEventListener(name, onActivity, { passive: true, capture: true });

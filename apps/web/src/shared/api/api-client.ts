@@ -16,8 +16,11 @@ export interface RequestOptions {
 interface ApiClientSetup {
   services: RuntimeConfig['services'];
   getAccessToken: () => Promise<string | null>;
-  /** Called once per 401 so the app can send the user to sign in again. */
-  onUnauthorized: () => void;
+  /**
+   * Called on a 401: answers true when a fresh token is there (renewed with the refresh token),
+   * and the request is sent once more; false leaves the 401 to the caller.
+   */
+  onUnauthorized: (method: string) => Promise<boolean>;
 }
 
 let setup: ApiClientSetup | null = null;
@@ -49,6 +52,7 @@ async function send(
   service: ServiceName,
   path: string,
   options: RequestOptions,
+  retried = false,
 ): Promise<Response> {
   const { getAccessToken, onUnauthorized } = requireSetup();
   const token = await getAccessToken();
@@ -69,9 +73,11 @@ async function send(
     signal: options.signal,
   });
   if (response.ok) return response;
-  const error = await toApiError(response);
-  if (response.status === 401) onUnauthorized();
-  throw error;
+  // The server did nothing with a 401, so the same request can go again with a renewed token.
+  if (response.status === 401 && !retried && (await onUnauthorized(method))) {
+    return send(service, path, options, true);
+  }
+  throw await toApiError(response);
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
