@@ -20,6 +20,7 @@ import { createAccessTokenVerifier } from './platform/auth/access-token.ts';
 import { registerOidcProvider } from './platform/auth/oidc-provider.ts';
 import type { Database } from './platform/db/database.ts';
 import type { DB } from './platform/db/schema.ts';
+import { clientInputProblem, refuseNulCharacters } from './platform/http/client-input.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './platform/http/problem.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import { logSerializers } from './platform/log-serializers.ts';
@@ -136,6 +137,13 @@ export async function buildApp(
         new HttpProblem(500, 'Internal Server Error', 'A server error occurred.'),
       );
     }
+    // The safety net behind the schemas: a database error the request's values caused is a 400.
+    const clientInput = clientInputProblem(error);
+    if (clientInput) {
+      // Still worth a look: some schema let the value through.
+      request.log.warn({ err: error }, 'client input refused by the database');
+      return sendProblem(reply, clientInput);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return sendProblem(reply, new HttpProblem(status, 'Bad Request', error.message));
@@ -146,6 +154,8 @@ export async function buildApp(
       new HttpProblem(500, 'Internal Server Error', 'A server error occurred.'),
     );
   });
+
+  app.addHook('preValidation', refuseNulCharacters);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageSchema, pagingQuery } from './paging.ts';
 import { ROLE_DEFINITIONS } from './roles.ts';
-import { requiredMessage } from './validation.ts';
+import { INT4_MAX, int4Id, requiredMessage } from './validation.ts';
 import type { UserTypeCode } from './codes.ts';
 
 /**
@@ -250,11 +250,7 @@ export const FILE_SORT_FIELDS = [
   'size',
 ] as const;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`);
+const positiveId = int4Id;
 
 /** A category id from FILE_CATEGORIES; missing says 'Category is required'. */
 export const fileCategoryIdSchema = z.coerce
@@ -326,7 +322,8 @@ export const fileUploadFields = z.object({
   organizationNo: z.coerce
     .number({ error: requiredMessage('Organization') })
     .int(requiredMessage('Organization'))
-    .positive(requiredMessage('Organization')),
+    .positive(requiredMessage('Organization'))
+    .max(INT4_MAX, 'Organization is too large'),
   phi: z
     .enum(['true', 'false'], { error: 'phi must be true or false' })
     .transform((v) => v === 'true'),

@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { formatDate, isIsoDate } from './date-format.ts';
 import { organizationIdParams } from './organizations.ts';
-import { MESSAGES, emailSchema, lastNameSchema, required, zipSchema } from './validation.ts';
+import {
+  MESSAGES,
+  emailSchema,
+  int4Id,
+  lastNameSchema,
+  required,
+  zipSchema,
+} from './validation.ts';
 
 /** Shown after a link is e-mailed (spec 1 §7). */
 export const TEMP_CARD_LINK_SENT =
@@ -38,11 +45,7 @@ export const TEMP_CARD_MESSAGES = {
   emailNeedsEdit: 'E-mailing a temp ID card link needs the permission to edit members.',
 } as const;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`);
+const positiveId = int4Id;
 
 /** /organizations/{orgId}/employees/{employeeId}/... */
 export const coverageEmployeeParams = organizationIdParams.extend({

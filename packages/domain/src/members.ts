@@ -10,6 +10,7 @@ import {
 } from './codes.ts';
 import { isoDate } from './dates.ts';
 import { cappedPageSchema, pagingQuery } from './paging.ts';
+import { int4Id } from './validation.ts';
 
 /*
  * Member search (spec 1 §2 "Members page" and the organization's Members tab, spec 2 §5 "Member
@@ -230,12 +231,8 @@ const SEARCH_NAME_PATTERN = /^[A-Za-z .,'-]*$/;
 const MEMBER_ID_PATTERN = /^[A-Za-z0-9-]*$/;
 const SSN_SEARCH_PATTERN = /^(?:\d{9}|\d{3}-\d{2}-\d{4})$/;
 
-function positiveNumber(name: string) {
-  return z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`);
-}
+/** Group and organization numbers are int4 ids (decision 0070). */
+const positiveNumber = int4Id;
 
 const searchFields = {
   name: z

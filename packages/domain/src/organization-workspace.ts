@@ -3,6 +3,7 @@ import { formatDate, isoDate } from './dates.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 import { organizationIdParams } from './organizations.ts';
 import { pageSchema, pagingQuery } from './paging.ts';
+import { int4Id } from './validation.ts';
 
 /*
  * The organization workspace (spec 1 §2 "Organization page", §3, §7): groups and their fees,
@@ -12,14 +13,8 @@ import { pageSchema, pagingQuery } from './paging.ts';
 
 // ---------- shared pieces ----------
 
-/** A whole positive number in a path or query, named in its message. */
-export function positiveId(label: string) {
-  return z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(2_147_483_647, `${label} is too large`);
-}
+/** A whole positive number in a path or query, named in its message (an int4 id). */
+export const positiveId = int4Id;
 
 /** A money amount as the database keeps it: numeric(14,2), carried as a decimal string. */
 const money = z.string();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { pagingQuery, pageSchema } from './paging.ts';
+import { int4Id } from './validation.ts';
 
 export const ORGANIZATION_SORT_FIELDS = ['name', 'type', 'effectiveDate', 'processStatus'] as const;
 
@@ -66,9 +67,4 @@ export const organizationDetail = organizationSummary.extend({
 });
 export type OrganizationDetail = z.infer<typeof organizationDetail>;
 
-export const organizationIdParams = z.object({
-  orgId: z.coerce
-    .number({ error: 'orgId must be a number' })
-    .int('orgId must be a whole number')
-    .positive('orgId must be positive'),
-});
+export const organizationIdParams = z.object({ orgId: int4Id('orgId') });

@@ -4,7 +4,15 @@ import { pageSchema, pagingQuery } from './paging.ts';
 import { PERMISSIONS as P, type Permission } from './permissions.ts';
 import { ROLE_GROUPS, type RoleDefinition, type RoleUserType } from './roles.ts';
 import type { UserTypeCode } from './codes.ts';
-import { emailSchema, firstNameSchema, lastNameSchema, phoneSchema } from './validation.ts';
+import {
+  emailSchema,
+  firstNameSchema,
+  INT4_MAX,
+  int4Id,
+  int4IdValue,
+  lastNameSchema,
+  phoneSchema,
+} from './validation.ts';
 
 /**
  * User administration (spec 2 §3–§8): users, their roles and organization grants, DataNet
@@ -160,25 +168,15 @@ export const userDetail = userListItem.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-export const userIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
-});
+export const userIdParams = z.object({ id: int4Id('id') });
 
-export const userOrganizationParams = userIdParams.extend({
-  orgId: z.coerce
-    .number({ error: 'orgId must be a number' })
-    .int('orgId must be a whole number')
-    .positive('orgId must be positive'),
-});
+export const userOrganizationParams = userIdParams.extend({ orgId: int4Id('orgId') });
 
 /** One organization of a create/update payload: all of its groups, or the listed ones. */
 export const organizationGrantInput = z.object({
-  orgId: z.number({ error: 'orgId must be a number' }).int().positive(),
+  orgId: int4IdValue('orgId'),
   all: z.boolean({ error: 'all must be true or false' }),
-  groups: z.array(z.number().int().positive()).max(1000).default([]),
+  groups: z.array(int4IdValue('groups')).max(1000).default([]),
 });
 export type OrganizationGrantInput = z.infer<typeof organizationGrantInput>;
 
@@ -207,7 +205,7 @@ const userWriteShape = {
   /** All organizations without being super admin; internal users only. */
   allOrganizations: z.boolean().default(false),
   active: z.boolean().default(false),
-  roles: z.array(z.number().int().positive()).max(100).default([]),
+  roles: z.array(int4IdValue('roles')).max(100).default([]),
   organizations: z.array(organizationGrantInput).max(2000).default([]),
 };
 
@@ -316,8 +314,15 @@ export const userOrganizationsQuery = z.object({
     .default(0),
   /** Organization numbers to include whatever the name filter (the ones already chosen). */
   include: z
-    .union([z.string(), z.array(z.string())])
-    .transform((v) => (Array.isArray(v) ? v : [v]).map(Number).filter(Number.isSafeInteger))
+    .union([
+      z.string().max(10, 'include must be organization numbers'),
+      z.array(z.string().max(10, 'include must be organization numbers')).max(100),
+    ])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .map(Number)
+        .filter((n) => Number.isSafeInteger(n) && n > 0 && n <= INT4_MAX),
+    )
     .optional(),
 });
 

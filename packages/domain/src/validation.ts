@@ -49,8 +49,37 @@ export const EMAIL_MAX_LENGTH = 120;
 export const NPI_LENGTH = 10;
 export const CLIENT_DEFINED_DATA_MAX_LENGTH = 250;
 export const PERSON_CODE_MAX_LENGTH = 10;
+/** The longest client ID any organization may set (client_id_maximum_length is far below it). */
+export const CLIENT_ID_MAX_LENGTH = 50;
 /** Person codes are stored as a signed 32-bit integer, whose largest value the spec excludes. */
 export const PERSON_CODE_LIMIT = 2147483647;
+
+/**
+ * Ids are stored as int4 (serial/identity integer columns): a larger number can name no row, and
+ * PostgreSQL refuses it as out of range, so every id schema stops at this (decision 0070).
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * An id in a path or query string (text, coerced): a whole number from 1 to INT4_MAX, named in
+ * its message.
+ */
+export function int4Id(label: string) {
+  return z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(INT4_MAX, `${label} is too large`);
+}
+
+/** An id in a JSON body: a number already, from 1 to INT4_MAX. */
+export function int4IdValue(label: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(INT4_MAX, `${label} is too large`);
+}
 
 export function requiredMessage(label: string): string {
   return `${label} is required`;
@@ -175,7 +204,14 @@ export function ssnEditSchema(label = 'SSN') {
  */
 export function personCodeSchema(label = 'Person Code') {
   return z
-    .union([z.string(), z.number()], { error: MESSAGES.personCodeNumeric })
+    .union(
+      [
+        // A bound on the raw text only, far above the real rules below, which give the messages.
+        z.string().max(100, stop(maxLengthMessage(label, PERSON_CODE_MAX_LENGTH))),
+        z.number(),
+      ],
+      { error: MESSAGES.personCodeNumeric },
+    )
     .transform((value) => String(value))
     .pipe(
       z
@@ -253,14 +289,22 @@ export function clientIdSchema(options: ClientIdOptions) {
         : max !== null
           ? MESSAGES.clientIdMax(max)
           : null;
-  const schema = z.string().meta({ title: options.label ?? 'Client ID' });
-  if (message === null) return schema;
-  return schema.refine(
-    (value) =>
-      value === '' ||
-      ((min === null || value.length >= min) && (max === null || value.length <= max)),
-    stop(message),
-  );
+  // Whatever the organization allows, no client ID is longer than CLIENT_ID_MAX_LENGTH: it is
+  // indexed, and an index entry has a size limit (decision 0070).
+  const cap = z
+    .string()
+    .max(CLIENT_ID_MAX_LENGTH, stop(MESSAGES.clientIdMax(CLIENT_ID_MAX_LENGTH)))
+    .meta({ title: options.label ?? 'Client ID' });
+  if (message === null) return cap;
+  return z
+    .string()
+    .refine(
+      (value) =>
+        value === '' ||
+        ((min === null || value.length >= min) && (max === null || value.length <= max)),
+      stop(message),
+    )
+    .pipe(cap);
 }
 
 export function clientDefinedDataSchema(label = 'Client Defined Data') {

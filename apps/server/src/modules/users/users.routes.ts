@@ -12,6 +12,7 @@ import {
   dataNetUsernameQuery,
   featureFlagList,
   featureFlagPatch,
+  int4Id,
   legalUserResult,
   memberPortalUnlockQuery,
   organizationOptionPage,
@@ -67,12 +68,7 @@ const viewUsers = { allOf: [P.viewUsers] } as const;
 const userForms = { anyOf: [P.viewUsers, P.addUsers, P.editUsers] } as const;
 const tags = ['users'];
 
-const roleIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive'),
-});
+const roleIdParams = z.object({ id: int4Id('id') });
 const historyQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Permission, UserTypeCode } from '@pillar/domain';
+import { INT4_MAX, type Permission, type UserTypeCode } from '@pillar/domain';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -41,6 +41,14 @@ export async function loadPrincipal(
   db: Kysely<DB>,
   by: { userNo: number } | { username: string },
 ): Promise<Principal | undefined> {
+  // A subject no int4 user_no (or username) can be names nobody; the query would only fail.
+  if (
+    'userNo' in by &&
+    !(Number.isSafeInteger(by.userNo) && by.userNo > 0 && by.userNo <= INT4_MAX)
+  )
+    return undefined;
+  if ('username' in by && (by.username.includes('\u0000') || by.username.length > 320))
+    return undefined;
   const where =
     'userNo' in by ? sql`u.user_no = ${by.userNo}` : sql`lower(u.username) = lower(${by.username})`;
   const { rows } = await sql<PrincipalRow>`
