@@ -136,6 +136,22 @@ function bases(): Record<string, Record<string, unknown>> {
       state: 'OH',
       zip: '45402',
     },
+    [`PATCH ${record}/:employeeId/benefit-package`]: {
+      benefitPackageId: 1,
+      changeDate: '2025-01-01',
+    },
+    [`PUT ${dependent}/:dependentId/ssn`]: { ssn: '219094321' },
+    [`PATCH ${dependent}/:dependentId/alternate-group`]: {
+      benefitGroupID: Number(ids.groupId),
+      changeDate: '2025-01-01',
+    },
+    [`PUT ${dependent}/:dependentId/termination`]: { terminationDate: '2025-06-30' },
+    [`PATCH ${dependent}/:dependentId/reinstatement`]: { reinstateDate: '2025-07-01' },
+    [`PATCH ${record}/:employeeId/termination`]: { terminationDate: '2025-06-30' },
+    [`PATCH ${record}/:employeeId/reinstatement`]: {
+      benefitGroupId: Number(ids.groupId),
+      reinstateDate: '2025-07-01',
+    },
     [`POST ${record}/:employeeId/emailTempCard`]: { email: 'rita@example.com' },
     'POST /portal/v1/temp-id-cards/:token/verify': {
       lastName: 'Moreno',
