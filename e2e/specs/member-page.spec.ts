@@ -3,6 +3,7 @@
 // read-only client sees the page without any. Only records this spec creates are changed.
 import { type Locator, type Page } from '@playwright/test';
 import {
+  MEMBER_RECORD_MESSAGES,
   type BenefitGroup,
   type BenefitPackage,
   type EmployeeDetail,
@@ -198,6 +199,12 @@ test('the account manager creates a member and takes it through every action', a
     second.benefitGroupId,
   );
   await groupForm.getByLabel('Change Date', { exact: true }).fill(shown(addDays(effective, 10)));
+  // The organization assigns divisions: a move to another group takes one (decision 0074).
+  await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(groupForm.getByText(MEMBER_RECORD_MESSAGES.divisionRequired)).toBeVisible();
+  await choose(groupForm, 'Division', 'Add new division');
+  await groupForm.getByLabel('Division ID', { exact: true }).fill(`G${stamp}`);
+  await groupForm.getByLabel('Division Name', { exact: true }).fill('Moved Division');
   // A failed change leaves Save enabled to try again.
   browserErrors.allow(/Failed to load resource: the server responded with a status of 502/);
   await page.route('**/group', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
@@ -214,6 +221,7 @@ test('the account manager creates a member and takes it through every action', a
   await confirmDialog(page, 'Change the Group assignment?', 'Yes');
   await expectNotice(page, 'Change Group Assignment');
   await expect(panel(page, 'Group Assignment')).toContainText(`(${second.benefitGroupId})`);
+  await expect(panel(page, 'Group Assignment')).toContainText(`Moved Division (G${stamp})`);
 
   // A new division of the current group.
   const divisionForm = page.getByRole('form', { name: 'Change Group Assignment' });

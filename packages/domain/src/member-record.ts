@@ -68,6 +68,8 @@ export const MEMBER_RECORD_MESSAGES = {
   groupChangeTerminatedGroup: 'A member cannot be moved to a terminated group.',
   divisionsNotSupported: 'The organization does not support divisions.',
   divisionNotInGroup: 'The division does not belong to the group.',
+  divisionRequired: 'Division is required: the organization assigns every member a division.',
+  divisionChoiceTwice: 'Choose an existing division or a new one, not both.',
   benefitPackageTerminated: 'The benefit package is not active.',
   benefitPackageUnchanged: 'Change Benefit Package: choose a different benefit package.',
   personCodeNotEditable: 'Person Code cannot be edited for this member.',
@@ -525,12 +527,29 @@ export const reinstatementBody = z.object({
 });
 export type ReinstatementBody = z.infer<typeof reinstatementBody>;
 
-/** PATCH .../group: a new group (and, with divisions, optionally a division of it). */
+/**
+ * PATCH .../group: a new group and, where the organization supports divisions, a division of it:
+ * an existing one (`divisionNo`) or a new one created with the change (`newDivision`). With
+ * divisions one of them is required (decision 0074): a member is never left without a division.
+ */
 export const groupChangeBody = z.object({
   benefitGroupId: required(rowNumber(FIELD_LABELS.group), FIELD_LABELS.group),
   changeDate: requiredDate(FIELD_LABELS.changeDate),
   /** An existing division of the chosen group (division.divisionNo); null for none. */
   divisionNo: optionalField(rowNumber('Division')),
+  /** A division of the chosen group to create with the change (spec 1 §5: ID and name). */
+  newDivision: z
+    .object({
+      divisionId: required(
+        z.string().trim().max(20, 'Division ID must not exceed 20 characters'),
+        FIELD_LABELS.divisionId,
+      ),
+      divisionName: required(
+        z.string().trim().max(60, 'Division Name must not exceed 60 characters'),
+        FIELD_LABELS.divisionName,
+      ),
+    })
+    .optional(),
 });
 export type GroupChangeBody = z.infer<typeof groupChangeBody>;
 

@@ -1146,9 +1146,21 @@ export function changeEmployeeGroup(
       today,
       MEMBER_RECORD_MESSAGES.groupChangeTerminatedGroup,
     );
+    if (body.divisionNo && body.newDivision) {
+      fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionChoiceTwice);
+    }
+    // Decision 0074: where the organization assigns divisions, the member keeps one.
+    if (settings.supportsDivisions && !body.divisionNo && !body.newDivision) {
+      fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionRequired);
+    }
     const division = body.divisionNo
       ? await findDivision(trx, group.benefit_group_no, body.divisionNo)
-      : undefined;
+      : body.newDivision
+        ? await divisionForChange(trx, principal, organizationNo, group.benefit_group_no, {
+            ...body.newDivision,
+            effectiveDate: body.changeDate,
+          })
+        : undefined;
     if (body.divisionNo && !division) {
       fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionNotInGroup);
     }
@@ -1189,6 +1201,31 @@ export function changeEmployeeGroup(
       ),
     });
   });
+}
+
+/** The group's division with this Division ID, created (ID and name) when it has none. */
+async function divisionForChange(
+  trx: Tx,
+  principal: Principal,
+  organizationNo: number,
+  benefitGroupNo: number,
+  wanted: { divisionId: string; divisionName: string; effectiveDate: string },
+) {
+  const existing = await findDivisionById(trx, benefitGroupNo, wanted.divisionId);
+  if (existing) return existing;
+  return trx
+    .insertInto('division')
+    .values({
+      organization_no: organizationNo,
+      benefit_group_no: benefitGroupNo,
+      division_id: wanted.divisionId,
+      division_name: wanted.divisionName,
+      effective_date: wanted.effectiveDate,
+      created_by: principal.userNo,
+      updated_by: principal.userNo,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -788,6 +788,57 @@ describe('lifecycle', () => {
     });
   });
 
+  it('never leaves a member of an organization with divisions without one on a group change', async () => {
+    const member = await create({ ssn: '219094361' });
+    const url = `${base()}/${member.employeeNo}/group`;
+    await setOrg({ supports_divisions: true });
+    try {
+      const none = await call('accountManager', 'PATCH', url, {
+        benefitGroupId: groups[1]!.benefit_group_no,
+        changeDate: '2024-05-01',
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json<Problem>().params).toEqual({
+        divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
+      });
+      const withNew = await call('accountManager', 'PATCH', url, {
+        benefitGroupId: groups[1]!.benefit_group_no,
+        changeDate: '2024-05-01',
+        newDivision: { divisionId: 'GC-1', divisionName: 'Group change division' },
+      });
+      expect(withNew.statusCode, withNew.body).toBe(200);
+      const moved = withNew.json<EmployeeDetail>();
+      expect(moved).toMatchObject({
+        groupNo: groups[1]!.benefit_group_no,
+        divisionId: 'GC-1',
+        divisionName: 'Group change division',
+        divisionEffectiveDate: '2024-05-01',
+      });
+      // Back to the first group with an existing division of it: allowed; clearing it is not.
+      const back = await call('accountManager', 'PATCH', url, {
+        benefitGroupId: groups[0]!.benefit_group_no,
+        changeDate: '2024-06-01',
+        newDivision: { divisionId: 'GC-0', divisionName: 'First group division' },
+      });
+      expect(back.statusCode, back.body).toBe(200);
+      const cleared = await call('accountManager', 'PATCH', url, {
+        benefitGroupId: groups[0]!.benefit_group_no,
+        changeDate: '2024-07-01',
+        divisionNo: null,
+      });
+      expect(cleared.statusCode).toBe(400);
+      expect(cleared.json<Problem>().params).toEqual({
+        divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
+      });
+      const detail = (
+        await call('accountManager', 'GET', `${base()}/${member.employeeNo}`)
+      ).json<EmployeeDetail>();
+      expect(detail).toMatchObject({ groupNo: groups[0]!.benefit_group_no, divisionId: 'GC-0' });
+    } finally {
+      await setOrg({ supports_divisions: false });
+    }
+  });
+
   it('adds divisions and changes benefit packages only where the organization supports divisions', async () => {
     const member = await create({ ssn: '219094330' });
     const url = `${base()}/${member.employeeNo}`;

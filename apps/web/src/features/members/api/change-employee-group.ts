@@ -21,9 +21,9 @@ export function changeEmployeeDivision(orgId: number, employeeNo: number, body: 
 }
 
 /**
- * One Save of the Group Assignment panel (spec 1 §4): a new group (optionally with an existing
- * division of it) is one call; a division alone, or a new division, is the other. A new group
- * with a new division takes both, group first.
+ * One Save of the Group Assignment panel (spec 1 §4): a new group with an existing or a new
+ * division of it is one call (PATCH group); a division alone, or a new division of the current
+ * group, is the other (POST divisions).
  */
 export interface GroupAssignmentChange {
   group?: GroupChangeBody;
@@ -34,6 +34,17 @@ export function useChangeGroupAssignment(orgId: number, employeeNo: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (change: GroupAssignmentChange) => {
+      // A new group with a new division is one call, so the member is never between groups
+      // without a division (decision 0074).
+      if (change.group && change.division) {
+        const { divisionId, divisionName } = change.division;
+        await changeEmployeeGroup(orgId, employeeNo, {
+          ...change.group,
+          divisionNo: null,
+          newDivision: { divisionId, divisionName: divisionName ?? '' },
+        });
+        return;
+      }
       if (change.group) await changeEmployeeGroup(orgId, employeeNo, change.group);
       if (change.division) await changeEmployeeDivision(orgId, employeeNo, change.division);
     },

@@ -231,7 +231,20 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
               />
             </Form.Item>
             {supportsDivisions && (
-              <Form.Item name="divisionNo" label="Division">
+              <Form.Item
+                name="divisionNo"
+                label="Division"
+                required
+                rules={[
+                  // Decision 0074: a move to another group takes a division with it.
+                  ({ getFieldValue }) => ({
+                    validator: (_rule, value: number | null | undefined) =>
+                      value == null && getFieldValue('benefitGroupId') !== employee.groupNo
+                        ? Promise.reject(new Error(MEMBER_RECORD_MESSAGES.divisionRequired))
+                        : Promise.resolve(),
+                  }),
+                ]}
+              >
                 <Select
                   allowClear
                   loading={divisions.isFetching}
