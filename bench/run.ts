@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { databaseBackendPids, startCpuMeter } from './lib/cpu.ts';
-import { createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
+import { BENCH_DATABASE, createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
 import { runLoad } from './lib/load.ts';
 import { dashboardRequests, readDashboardDataset, type DashboardDataset } from './lib/dashboard.ts';
 import {
@@ -59,6 +59,9 @@ const USAGE = `Usage: npm run bench -- [options]
                       too; PostgreSQL only at full size
   --employees N       employees to seed with --members (default 1000000; about 1.5 dependents
                       each)
+  --keep-database     leave pillar_bench in place at the end (PostgreSQL), for --reuse-database
+  --reuse-database    run on the pillar_bench a --keep-database run left (PostgreSQL), without
+                      seeding: a million members take long to seed on a busy machine
   --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
                       Chrome DevTools); profiling slows the server, so figures are not comparable
 
@@ -210,6 +213,8 @@ async function main(): Promise<number> {
       members: { type: 'boolean' },
       employees: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
+      'keep-database': { type: 'boolean' },
+      'reuse-database': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -278,9 +283,16 @@ async function main(): Promise<number> {
 
   let database: { kind: 'pglite' | 'postgres'; serverVersion?: string; name?: string };
   const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
+  const reuse = values['reuse-database'] === true;
+  if (reuse && !adminUrl) throw new Error('--reuse-database needs DATABASE_URL (PostgreSQL)');
+  if (adminUrl && reuse) {
+    const url = new URL(adminUrl);
+    url.pathname = `/${BENCH_DATABASE}`;
+    env.DATABASE_URL = url.toString();
+    database = { kind: 'postgres', serverVersion: 'reused', name: BENCH_DATABASE };
+  } else if (adminUrl) {
     const bench = await createBenchDatabase(adminUrl);
-    cleanups.push(() => bench.drop());
+    if (!values['keep-database']) cleanups.push(() => bench.drop());
     env.DATABASE_URL = bench.url;
     database = { kind: 'postgres', serverVersion: bench.serverVersion, name: 'pillar_bench' };
   } else {
@@ -289,13 +301,14 @@ async function main(): Promise<number> {
   const config = loadConfig(env);
 
   log(
-    `seeding ${organizations} organizations${withMembers ? ` and ${employees} employees` : ''} on ${database.kind}`,
+    reuse
+      ? `reusing ${BENCH_DATABASE} as a --keep-database run left it`
+      : `seeding ${organizations} organizations${withMembers ? ` and ${employees} employees` : ''} on ${database.kind}`,
   );
-  const seedSeconds = await seedOrganizations(
-    env,
-    organizations,
-    withMembers ? employees : undefined,
-  );
+  // A reused database keeps its data; the signing keys are this run's (the tokens are minted here).
+  const seedSeconds = reuse
+    ? 0
+    : await seedOrganizations(env, organizations, withMembers ? employees : undefined);
   const dataset = await readDataset(config.database);
   if (withMembers) {
     memberDataset = await readMemberDataset(config.database, dataset.brokerOrganizationNos);

@@ -129,7 +129,7 @@ export async function readMemberDataset(
 export const MEMBER_SEARCH_MIX = {
   /** The start of a last name and a status: the most common search at a desk. */
   namePrefixAndStatus: 0.25,
-  /** "Last, First" typed in full, confirmed as a one-field search. */
+  /** "Last, First" typed in full, with a status (the Members page wants a second field). */
   fullName: 0.12,
   /** A generated or client ID alone. */
   memberId: 0.1,
