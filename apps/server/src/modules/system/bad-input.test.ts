@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { permissionsOfRoles, satisfiesRule } from '@pillar/domain';
 import type { InjectOptions } from 'fastify';
@@ -335,6 +335,11 @@ beforeAll(async () => {
     Object.entries({ ...row.rows[0], userId: user.user_no }).map(([k, v]) => [k, String(v)]),
   );
 }, 60_000);
+
+// Each test reports its own failures.
+beforeEach(() => {
+  failures.length = 0;
+});
 
 afterAll(async () => {
   await t?.close();
