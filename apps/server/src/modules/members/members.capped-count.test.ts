@@ -18,10 +18,22 @@ async function addEmployees(lastName: string, count: number, idPrefix: string) {
   `.execute(t.ctx.db);
 }
 
+/** `count` active dependents named `lastName`, under the first employee. */
+async function addDependents(lastName: string, count: number) {
+  await sql`
+    insert into dependent (employee_no, organization_no, relationship, first_name, last_name,
+      birthdate, gender, effective_date, original_effective_date, process_status, person_code)
+    select e.employee_no, e.organization_no, 3, 'Num' || g, ${lastName}, '2010-01-01', 'U',
+      e.effective_date, e.original_effective_date, 1, 2
+    from (select * from employee order by employee_no limit 1) e, generate_series(1, ${count}) g
+  `.execute(t.ctx.db);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   await addEmployees('Capcount', SEARCH_COUNT_CAP + 5, 'PLCAPA');
   await addEmployees('Capexact', SEARCH_COUNT_CAP, 'PLCAPB');
+  await addDependents('Capdependent', SEARCH_COUNT_CAP + 1);
 });
 afterAll(async () => {
   await t?.close();
@@ -83,5 +95,12 @@ describe('the member search total past 1,000 matches', () => {
     );
     expect(inOrganization.totalCount).toBe(SEARCH_COUNT_CAP);
     expect(inOrganization.totalCountCapped).toBe(true);
+  });
+
+  it('caps the dependent search the same way', async () => {
+    const page = await search('/portal/v1/dependents?name=capdependent&processStatus=active');
+    expect(page.data).toHaveLength(20);
+    expect(page.totalCount).toBe(SEARCH_COUNT_CAP);
+    expect(page.totalCountCapped).toBe(true);
   });
 });
