@@ -675,13 +675,20 @@ export type SessionSettings = z.infer<typeof sessionSettings>;
 
 const DAY_MS = 86_400_000;
 
+/** A calendar day as a whole number of days since 1970-01-01, free of time zones and DST. */
+function dayNumber(year: number, monthIndex: number, day: number): number {
+  return Date.UTC(year, monthIndex, day) / DAY_MS;
+}
+
 /**
- * Whole days of access left, rounded up (spec 2 §1). Access lasts to the end of the last day,
- * in the viewer's time zone: at noon on the last day half a day is left, which rounds up to 1;
- * from the following midnight on, 0 or less.
+ * Days of access left, rounded up (spec 2 §1; decision 0077): the calendar days from today
+ * through the last day, today counting as one however much of it is gone. Access lasts to the
+ * end of the last day in the viewer's time zone: the day before it 2, on the day itself 1, from
+ * the next midnight on 0 or less (no banner). Counted in calendar days, not 24-hour spans, so a
+ * 23- or 25-hour day (daylight saving) does not add or lose one.
  */
 export function daysRemaining(lastDay: string, now: Date): number {
   const [y, m, d] = lastDay.split('-').map(Number) as [number, number, number];
-  const end = new Date(y, m - 1, d + 1);
-  return Math.ceil((end.getTime() - now.getTime()) / DAY_MS);
+  const today = dayNumber(now.getFullYear(), now.getMonth(), now.getDate());
+  return dayNumber(y, m - 1, d) - today + 1;
 }
