@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECORD_TITLES, type BenefitPackageChangeBody } from '@pillar/domain';
 import { apiRequest } from '../../../shared/api/api-client.ts';
 import { employeePathOf } from './get-employee.ts';
-import { invalidateEmployee } from './invalidate-employee.ts';
+import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/.../employees/{employeeId}/benefit-package (spec 1 §4). */
 export function changeBenefitPackage(
@@ -21,7 +21,8 @@ export function useChangeBenefitPackage(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: BenefitPackageChangeBody) => changeBenefitPackage(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.changeBenefitPackage, method: 'PATCH' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }

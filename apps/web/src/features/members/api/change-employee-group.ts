@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECORD_TITLES, type AddDivisionBody, type GroupChangeBody } from '@pillar/domain';
 import { apiRequest } from '../../../shared/api/api-client.ts';
 import { employeePathOf } from './get-employee.ts';
-import { invalidateEmployee } from './invalidate-employee.ts';
+import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/.../employees/{employeeId}/group: a new group, with a division (spec 1 §4). */
 export function changeEmployeeGroup(orgId: number, employeeNo: number, body: GroupChangeBody) {
@@ -49,9 +49,8 @@ export function useChangeGroupAssignment(orgId: number, employeeNo: number) {
       if (change.division) await changeEmployeeDivision(orgId, employeeNo, change.division);
     },
     meta: { title: MEMBER_RECORD_TITLES.changeGroup, method: 'PATCH', notifySuccess: true },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
-    // A failure still keeps the form as the user left it (spec 1 §4): an unchanged record reads
-    // back as the same object (structural sharing), so the form is not reset.
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECORD_TITLES } from '@pillar/domain';
 import { apiRequest } from '../../../shared/api/api-client.ts';
 import { employeePathOf } from './get-employee.ts';
-import { invalidateEmployee } from './invalidate-employee.ts';
+import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /*
  * The member's termination (spec 1 §4, §7): PUT sets it, PATCH changes its date, DELETE removes
@@ -40,8 +40,9 @@ export function useTerminateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (date: string) => terminateEmployee(orgId, employeeNo, date),
     meta: { title: MEMBER_RECORD_TITLES.terminateEmployee, method: 'PUT' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }
 
@@ -50,8 +51,9 @@ export function useChangeEmployeeTermination(orgId: number, employeeNo: number) 
   return useMutation({
     mutationFn: (date: string) => changeEmployeeTermination(orgId, employeeNo, date),
     meta: { title: MEMBER_RECORD_TITLES.changeTerminationDate, method: 'PATCH' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }
 
@@ -60,7 +62,8 @@ export function useRemoveEmployeeTermination(orgId: number, employeeNo: number) 
   return useMutation({
     mutationFn: () => removeEmployeeTermination(orgId, employeeNo),
     meta: { title: MEMBER_RECORD_TITLES.removeTermination, method: 'DELETE' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }

@@ -1,4 +1,5 @@
 import { type QueryClient } from '@tanstack/react-query';
+import { hasStatus } from '../../../shared/api/api-error.ts';
 import { employeeKey } from './get-employee.ts';
 
 /**
@@ -17,4 +18,14 @@ export async function invalidateEmployee(
     queryClient.invalidateQueries({ queryKey: ['portal', `/organizations/${orgId}`] }),
     queryClient.invalidateQueries({ queryKey: ['portal', ''] }),
   ]);
+}
+
+/**
+ * After a failed write (decision 0073): a 409 or 404 says the record is not what the page shows
+ * (changed or gone elsewhere), so the page reads it again. Other failures keep the form as the
+ * user left it, to fix the input or try again (spec 1 §4): reading the record again would
+ * remount the page's forms and lose the edit.
+ */
+export async function reloadIfStale(error: unknown, reload: () => Promise<void>): Promise<void> {
+  if (hasStatus(error, 404, 409)) await reload();
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MEMBER_RECORD_TITLES, type ReinstatementBody } from '@pillar/domain';
 import { apiRequest } from '../../../shared/api/api-client.ts';
 import { employeePathOf } from './get-employee.ts';
-import { invalidateEmployee } from './invalidate-employee.ts';
+import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/organizations/{orgId}/employees/{employeeId}/reinstatement (spec 1 §4). */
 export function reinstateEmployee(orgId: number, employeeNo: number, body: ReinstatementBody) {
@@ -17,7 +17,8 @@ export function useReinstateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: ReinstatementBody) => reinstateEmployee(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.reinstateEmployee, method: 'PATCH' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }

@@ -6,7 +6,7 @@ import {
   type EmployeeUpdateInput,
 } from '@pillar/domain';
 import { employeePathOf } from './get-employee.ts';
-import { invalidateEmployee } from './invalidate-employee.ts';
+import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PUT {portal}/organizations/{orgId}/employees/{employeeId}: the Member Details form. */
 export function updateEmployee(
@@ -25,7 +25,8 @@ export function useUpdateEmployee(orgId: number, employeeNo: number) {
   return useMutation({
     mutationFn: (body: EmployeeUpdateInput) => updateEmployee(orgId, employeeNo, body),
     meta: { title: MEMBER_RECORD_TITLES.updateEmployee, method: 'PUT' },
-    // After a failure too: the page then shows what the server holds (decision 0073).
-    onSettled: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onSuccess: () => invalidateEmployee(queryClient, orgId, employeeNo),
+    onError: (error) =>
+      reloadIfStale(error, () => invalidateEmployee(queryClient, orgId, employeeNo)),
   });
 }

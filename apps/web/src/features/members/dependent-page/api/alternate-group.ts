@@ -47,6 +47,6 @@ export function useChangeAlternateGroup(orgId: number, employeeNo: number, depen
       ),
     meta: { title: DEPENDENT_TITLES.changeGroup, method: 'PATCH' },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
-    onError: () => afterDependentFailure(client, orgId, employeeNo),
+    onError: (error) => afterDependentFailure(client, orgId, employeeNo, error),
   });
 }

@@ -26,6 +26,6 @@ export function useCreateDependent(orgId: number, employeeNo: number) {
     mutationFn: (body: Partial<DependentCreateInput>) => createDependent(orgId, employeeNo, body),
     meta: { title: DEPENDENT_TITLES.create, method: 'POST', notifySuccess: true },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
-    onError: () => afterDependentFailure(client, orgId, employeeNo),
+    onError: (error) => afterDependentFailure(client, orgId, employeeNo, error),
   });
 }

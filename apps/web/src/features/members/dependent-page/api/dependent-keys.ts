@@ -1,5 +1,6 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { type DependentDetail } from '@pillar/domain';
+import { hasStatus } from '../../../../shared/api/api-error.ts';
 
 /** Where a dependent's calls live: /organizations/{orgId}/employees/{employeeId}/dependents. */
 export function dependentsPath(orgId: number, employeeNo: number): string {
@@ -69,15 +70,17 @@ export async function afterDependentWrite(
 }
 
 /**
- * After a failed write (decision 0073): the dependent and its member are read again, so a page
- * whose record changed elsewhere (a 409) shows what the server holds. An unchanged record reads
- * back as the same object, so forms keep what the user typed.
+ * After a failed write (decision 0073): when the server says the record is not what the page
+ * shows (409, 404), the dependent and its member are read again; other failures keep the form as
+ * the user left it (spec 1 §4).
  */
 export async function afterDependentFailure(
   client: QueryClient,
   orgId: number,
   employeeNo: number,
+  error: unknown,
 ): Promise<void> {
+  if (!hasStatus(error, 404, 409)) return;
   // The member's key is the prefix of its dependents' keys: both are read again.
   await client.invalidateQueries({
     queryKey: ['portal', 'organizations', orgId, 'employees', employeeNo],

@@ -13,7 +13,7 @@ export function useDependentLifecycle(orgId: number, employeeNo: number, depende
   const client = useQueryClient();
   const path = dependentPath(orgId, employeeNo, dependentNo);
   const after = (detail: DependentDetail) => afterDependentWrite(client, orgId, detail);
-  const failed = () => afterDependentFailure(client, orgId, employeeNo);
+  const failed = (error: Error) => afterDependentFailure(client, orgId, employeeNo, error);
   const terminate = useMutation({
     mutationFn: (terminationDate: string) =>
       apiRequest<DependentDetail>('portal', `${path}/termination`, {

@@ -28,6 +28,6 @@ export function useUpdateDependent(orgId: number, employeeNo: number, dependentN
       updateDependent(orgId, employeeNo, dependentNo, body),
     meta: { title: DEPENDENT_TITLES.update, method: 'PUT' },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
-    onError: () => afterDependentFailure(client, orgId, employeeNo),
+    onError: (error) => afterDependentFailure(client, orgId, employeeNo, error),
   });
 }
