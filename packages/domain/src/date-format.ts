@@ -36,3 +36,10 @@ export function autoSlashDate(typed: string): string {
   if (digits.length <= 4) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
 }
+
+/**
+ * Marks the issue a malformed date raises (the `params` of isoDate's zod issue), so a form whose
+ * date input already says the same in the user's format (MM/DD/YYYY) can leave this one, worded
+ * for API callers, out: one message per field.
+ */
+export const DATE_FORMAT_ISSUE = 'dateFormat';
