@@ -16,7 +16,7 @@ import { apiPost, findOrganization } from '../helpers/api.ts';
 import {
   checkA11y,
   chooseByKeyboard,
-  confirmPop,
+  confirmDialog,
   expectNotice,
   notice,
   panel,
@@ -151,24 +151,25 @@ test('the account manager edits, terminates, reinstates and regroups a dependent
   await status.getByRole('button', { name: 'Terminate' }).click();
   await expect(page.getByText('This action cannot be undone.')).toBeVisible();
   await checkA11y(page);
-  await confirmPop(page, 'Terminate');
+  await confirmDialog(page, 'Terminate this dependent?', 'Terminate');
   await expectNotice(page, 'Terminate Dependent');
   await expect(statusTag(page)).toHaveText('Terminated');
   await expect(header).toContainText('From 01/01/2024 to 06/30/2024');
 
   // Remove the termination (the member is active).
   await status.getByRole('button', { name: 'Remove Termination' }).click();
-  await confirmPop(page, 'Remove Termination');
+  await confirmDialog(page, 'Remove the termination?', 'Remove Termination');
   await expectNotice(page, 'Remove Dependent Termination');
   await expect(statusTag(page)).toHaveText('Active');
 
   // Terminate again and reinstate.
   await status.getByLabel('Termination Date').fill('06/30/2024');
   await status.getByRole('button', { name: 'Terminate' }).click();
-  await confirmPop(page, 'Terminate');
+  await confirmDialog(page, 'Terminate this dependent?', 'Terminate');
   await expectNotice(page, 'Terminate Dependent');
   await status.getByLabel('Reinstatement Date').fill('08/01/2024');
   await status.getByRole('button', { name: 'Reinstate' }).click();
+  await confirmDialog(page, 'Reinstate this dependent?', 'Reinstate');
   await expectNotice(page, 'Reinstate Dependent');
   await expect(statusTag(page)).toHaveText('Active');
   await expect(header).toContainText('From 08/01/2024');
@@ -193,7 +194,7 @@ test('the account manager edits, terminates, reinstates and regroups a dependent
     .click();
   await groupPanel.getByLabel('Change Date').fill('09/01/2024');
   await groupPanel.getByRole('button', { name: 'Change Group' }).click();
-  await confirmPop(page, 'Change Group');
+  await confirmDialog(page, 'Change the Group assignment?', 'Change Group');
   await expectNotice(page, 'Change Dependent Group');
   await expect(groupPanel).toContainText(other.name);
   await expect(groupPanel).toContainText('Alternate group of the dependent');

@@ -80,6 +80,7 @@ test('a client user runs a member of their organization from creation to reinsta
   const later = addDays(effective, 75);
   await actions.getByLabel('New Termination Date', { exact: true }).fill(shown(later));
   await actions.getByRole('button', { name: 'Change Termination Date', exact: true }).click();
+  await confirmDialog(page, 'Change the termination date?', 'Change Termination Date');
   await expectNotice(page, 'Change Termination Date');
   await expect(panel(page, 'Member Details')).toContainText(shown(later));
 
@@ -87,6 +88,7 @@ test('a client user runs a member of their organization from creation to reinsta
   await choose(actions, 'Group', new RegExp(`\\(${group.benefitGroupId}\\)`), group.benefitGroupId);
   await actions.getByLabel('Reinstatement Date', { exact: true }).fill(shown(addDays(later, 1)));
   await actions.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await confirmDialog(page, 'Reinstate this member?', 'Reinstate');
   await expectNotice(page, 'Reinstate Employee');
   await expect(status).toHaveText('Active');
   await checkA11y(page);

@@ -209,7 +209,7 @@ test('the account manager creates a member and takes it through every action', a
   browserErrors.allow(/Failed to load resource: the server responded with a status of 502/);
   await page.route('**/group', (route) => route.fulfill({ status: 502, body: '' }), { times: 1 });
   await groupForm.getByRole('button', { name: 'Save', exact: true }).click();
-  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  await confirmDialog(page, 'Change the Group assignment?', 'Change Group Assignment');
   const failed = notice(page, 'Change Group Assignment');
   await expect(failed).toContainText('Error connecting to server.');
   await failed.locator('.ant-notification-notice-close').click();
@@ -218,7 +218,7 @@ test('the account manager creates a member and takes it through every action', a
   await expect(groupSave).not.toHaveClass(/ant-btn-loading/);
   await expect(groupSave).toBeEnabled();
   await groupSave.click();
-  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  await confirmDialog(page, 'Change the Group assignment?', 'Change Group Assignment');
   await expectNotice(page, 'Change Group Assignment');
   await expect(panel(page, 'Group Assignment')).toContainText(`(${second.benefitGroupId})`);
   await expect(panel(page, 'Group Assignment')).toContainText(`Moved Division (G${stamp})`);
@@ -230,7 +230,7 @@ test('the account manager creates a member and takes it through every action', a
   await divisionForm.getByLabel('Division Name', { exact: true }).fill('Page Test Division');
   await divisionForm.getByLabel('Change Date', { exact: true }).fill(shown(addDays(effective, 20)));
   await divisionForm.getByRole('button', { name: 'Save', exact: true }).click();
-  await confirmDialog(page, 'Change the Group assignment?', 'Yes');
+  await confirmDialog(page, 'Change the Group assignment?', 'Change Group Assignment');
   await expectNotice(page, 'Change Group Assignment');
   await expect(panel(page, 'Group Assignment')).toContainText(`Page Test Division (D${stamp})`);
 
@@ -271,6 +271,7 @@ test('the account manager creates a member and takes it through every action', a
   const changeForm = panel(page, 'Eligibility Actions');
   await changeForm.getByLabel('New Termination Date', { exact: true }).fill(shown(newTermination));
   await changeForm.getByRole('button', { name: 'Change Termination Date', exact: true }).click();
+  await confirmDialog(page, 'Change the termination date?', 'Change Termination Date');
   await expectNotice(page, 'Change Termination Date');
   await expect(panel(page, 'Member Details')).toContainText(shown(newTermination));
 
@@ -303,6 +304,7 @@ test('the account manager creates a member and takes it through every action', a
     .getByLabel('Reinstatement Date', { exact: true })
     .fill(shown(addDays(terminationDate, 1)));
   await reinstate.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await confirmDialog(page, 'Reinstate this member?', 'Reinstate');
   await expectNotice(page, 'Reinstate Employee');
   await expect(statusOf(page)).toHaveText('Active');
   await checkA11y(page);

@@ -84,12 +84,12 @@ export function AppLayout() {
               target="_blank"
               rel="noopener noreferrer"
             >
-              <MessageOutlined aria-hidden /> Feedback
+              <MessageOutlined aria-hidden /> <span className="header-link__text">Feedback</span>
               <span className="sr-only"> (opens in a new tab)</span>
             </a>
           )}
           <Link className="header-link" to="/help">
-            <QuestionCircleOutlined aria-hidden /> Help
+            <QuestionCircleOutlined aria-hidden /> <span className="header-link__text">Help</span>
           </Link>
           <UserMenu
             onProfile={() => {

@@ -72,7 +72,7 @@ export function UserMenu({ onProfile, onLogout }: UserMenuProps) {
         }}
       >
         <UserOutlined aria-hidden />
-        <span>{name}</span>
+        <span className="header-link__text">{name}</span>
         <DownOutlined aria-hidden className="user-menu__chevron" />
       </button>
       {open && (

@@ -55,6 +55,8 @@ export function employeeColumns(where: 'organizations' | 'organization') {
       title: 'Status',
       dataIndex: 'processStatus',
       sortField: 'processStatus',
+      // Pinned: where the columns outgrow the window (1024 px), the status stays in sight.
+      fixed: 'right',
       render: (status: number, row) => (
         <StatusTag status={status} expirationDate={row.expirationDate} />
       ),
@@ -98,6 +100,8 @@ export function dependentColumns(where: 'organizations' | 'organization') {
       title: 'Status',
       dataIndex: 'processStatus',
       sortField: 'processStatus',
+      // Pinned: where the columns outgrow the window (1024 px), the status stays in sight.
+      fixed: 'right',
       render: (status: number, row) => (
         <StatusTag status={status} expirationDate={row.expirationDate} />
       ),

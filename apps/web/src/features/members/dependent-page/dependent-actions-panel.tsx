@@ -1,6 +1,12 @@
-import { Button, Form, Popconfirm, Space, Typography } from 'antd';
-import { FIELD_LABELS, MEMBER_RECORD_CONFIRMATIONS, type DependentDetail } from '@pillar/domain';
+import { Button, Form, Space, Typography } from 'antd';
+import {
+  FIELD_LABELS,
+  MEMBER_RECORD_CONFIRMATIONS,
+  formatDate,
+  type DependentDetail,
+} from '@pillar/domain';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { useDependentLifecycle } from './api/dependent-lifecycle.ts';
 
@@ -19,6 +25,7 @@ export function DependentActionsPanel({ dependent }: { dependent: DependentDetai
   const [reinstateForm] = Form.useForm<{ reinstateDate?: string | null }>();
   const terminationDate = Form.useWatch('terminationDate', terminateForm);
   const reinstateDate = Form.useWatch('reinstateDate', reinstateForm);
+  const [confirm, holder] = useConfirmAction();
   const actions = dependent.actions;
 
   if (actions.reinstateBlockedMessage) {
@@ -38,96 +45,116 @@ export function DependentActionsPanel({ dependent }: { dependent: DependentDetai
   }
 
   const submitTerminate = async () => {
+    let values: { terminationDate?: string | null };
     try {
-      const values = await terminateForm.validateFields();
-      terminate.mutate(values.terminationDate!, { onSuccess: () => terminateForm.resetFields() });
+      values = await terminateForm.validateFields();
     } catch {
-      /* the field shows why */
+      return; // the field shows why
     }
+    const confirmed = await confirm({
+      title: 'Terminate this dependent?',
+      content: MEMBER_RECORD_CONFIRMATIONS.terminate,
+      action: 'Terminate',
+      danger: true,
+    });
+    if (!confirmed) return;
+    terminate.mutate(values.terminationDate!, { onSuccess: () => terminateForm.resetFields() });
   };
   const submitReinstate = async () => {
+    let values: { reinstateDate?: string | null };
     try {
-      const values = await reinstateForm.validateFields();
-      reinstate.mutate(values.reinstateDate!, { onSuccess: () => reinstateForm.resetFields() });
+      values = await reinstateForm.validateFields();
     } catch {
-      /* the field shows why */
+      return; // the field shows why
     }
+    const confirmed = await confirm({
+      title: 'Reinstate this dependent?',
+      content: `Coverage starts again on ${formatDate(values.reinstateDate ?? null)}.`,
+      action: 'Reinstate',
+    });
+    if (!confirmed) return;
+    reinstate.mutate(values.reinstateDate!, { onSuccess: () => reinstateForm.resetFields() });
+  };
+  const submitRemoveTermination = async () => {
+    const confirmed = await confirm({
+      title: 'Remove the termination?',
+      content: 'The dependent becomes active again from its effective date.',
+      action: 'Remove Termination',
+    });
+    if (confirmed) removeTermination.mutate();
   };
 
   return (
-    <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      {actions.terminate && (
-        <Form
-          form={terminateForm}
-          layout="vertical"
-          name="terminate-dependent"
-          aria-label="Terminate"
-        >
-          <Form.Item
-            name="terminationDate"
-            label={FIELD_LABELS.terminationDate}
-            validateTrigger={['onBlur', 'onChange']}
-            rules={[
-              { required: true, message: 'Termination Date is required' },
-              isoDateRule(FIELD_LABELS.terminationDate),
-              notBeforeEffective('termination', dependent.effectiveDate),
-            ]}
+    <>
+      {holder}
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        {actions.terminate && (
+          <Form
+            form={terminateForm}
+            layout="vertical"
+            name="terminate-dependent"
+            aria-label="Terminate"
           >
-            <DateInput />
-          </Form.Item>
-          <Popconfirm
-            title="Terminate this dependent?"
-            description={MEMBER_RECORD_CONFIRMATIONS.terminate}
-            okText="Terminate"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => void submitTerminate()}
-            disabled={!terminationDate}
-          >
-            <Button danger disabled={!terminationDate} loading={terminate.isPending}>
+            <Form.Item
+              name="terminationDate"
+              label={FIELD_LABELS.terminationDate}
+              validateTrigger={['onBlur', 'onChange']}
+              rules={[
+                { required: true, message: 'Termination Date is required' },
+                isoDateRule(FIELD_LABELS.terminationDate),
+                notBeforeEffective('termination', dependent.effectiveDate),
+              ]}
+            >
+              <DateInput />
+            </Form.Item>
+            <Button
+              danger
+              disabled={!terminationDate}
+              loading={terminate.isPending}
+              onClick={() => void submitTerminate()}
+            >
               Terminate
             </Button>
-          </Popconfirm>
-        </Form>
-      )}
-      {actions.reinstate && (
-        <Form
-          form={reinstateForm}
-          layout="vertical"
-          name="reinstate-dependent"
-          aria-label="Reinstate"
-        >
-          <Form.Item
-            name="reinstateDate"
-            label={FIELD_LABELS.reinstateDate}
-            validateTrigger={['onBlur', 'onChange']}
-            rules={[
-              { required: true, message: 'Reinstatement Date is required' },
-              isoDateRule(FIELD_LABELS.reinstateDate),
-              notBeforeEffective('reinstate', dependent.effectiveDate),
-            ]}
+          </Form>
+        )}
+        {actions.reinstate && (
+          <Form
+            form={reinstateForm}
+            layout="vertical"
+            name="reinstate-dependent"
+            aria-label="Reinstate"
           >
-            <DateInput />
-          </Form.Item>
+            <Form.Item
+              name="reinstateDate"
+              label={FIELD_LABELS.reinstateDate}
+              validateTrigger={['onBlur', 'onChange']}
+              rules={[
+                { required: true, message: 'Reinstatement Date is required' },
+                isoDateRule(FIELD_LABELS.reinstateDate),
+                notBeforeEffective('reinstate', dependent.effectiveDate),
+              ]}
+            >
+              <DateInput />
+            </Form.Item>
+            <Button
+              type="primary"
+              disabled={!reinstateDate}
+              loading={reinstate.isPending}
+              onClick={() => void submitReinstate()}
+            >
+              Reinstate
+            </Button>
+          </Form>
+        )}
+        {actions.removeTermination && (
           <Button
-            type="primary"
-            disabled={!reinstateDate}
-            loading={reinstate.isPending}
-            onClick={() => void submitReinstate()}
+            loading={removeTermination.isPending}
+            onClick={() => void submitRemoveTermination()}
           >
-            Reinstate
+            Remove Termination
           </Button>
-        </Form>
-      )}
-      {actions.removeTermination && (
-        <Popconfirm
-          title="Remove the termination?"
-          description="The dependent becomes active again from its effective date."
-          okText="Remove Termination"
-          onConfirm={() => removeTermination.mutate()}
-        >
-          <Button loading={removeTermination.isPending}>Remove Termination</Button>
-        </Popconfirm>
-      )}
-    </Space>
+        )}
+      </Space>
+    </>
   );
 }

@@ -155,6 +155,7 @@ export function DependentDetailsForm({ dependent }: { dependent: DependentDetail
     <Form
       form={form}
       name="dependent-details"
+      className={readOnly ? 'member-form member-form--read-only' : 'member-form'}
       layout="vertical"
       aria-label="Dependent Details"
       initialValues={initial}

@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Form, Popconfirm, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Select, Typography } from 'antd';
 import {
   DEPENDENT_MESSAGES,
   FIELD_LABELS,
@@ -7,6 +7,7 @@ import {
   type DependentDetail,
 } from '@pillar/domain';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 import { useAlternateGroupOptions, useChangeAlternateGroup } from './api/alternate-group.ts';
 
 interface GroupChangeValues {
@@ -37,6 +38,7 @@ export function DependentGroupPanel({ dependent }: { dependent: DependentDetail 
   const [form] = Form.useForm<GroupChangeValues>();
   const chosen = Form.useWatch('benefitGroupID', form);
   const changeDate = Form.useWatch('changeDate', form);
+  const [confirm, holder] = useConfirmAction();
 
   const submit = async () => {
     let values: GroupChangeValues;
@@ -45,6 +47,12 @@ export function DependentGroupPanel({ dependent }: { dependent: DependentDetail 
     } catch {
       return;
     }
+    const confirmed = await confirm({
+      title: 'Change the Group assignment?',
+      content: "This may affect the dependent's coverage.",
+      action: 'Change Group',
+    });
+    if (!confirmed) return;
     change.mutate(
       { benefitGroupID: values.benefitGroupID!, changeDate: values.changeDate! },
       {
@@ -68,6 +76,7 @@ export function DependentGroupPanel({ dependent }: { dependent: DependentDetail 
 
   return (
     <>
+      {holder}
       <Descriptions
         size="small"
         column={1}
@@ -149,17 +158,14 @@ export function DependentGroupPanel({ dependent }: { dependent: DependentDetail 
           >
             <DateInput />
           </Form.Item>
-          <Popconfirm
-            title="Change the Group assignment?"
-            description="This may affect the dependent's coverage."
-            okText="Change Group"
-            onConfirm={() => void submit()}
+          <Button
+            type="primary"
             disabled={!chosen || !changeDate}
+            loading={change.isPending}
+            onClick={() => void submit()}
           >
-            <Button type="primary" disabled={!chosen || !changeDate} loading={change.isPending}>
-              Change Group
-            </Button>
-          </Popconfirm>
+            Change Group
+          </Button>
         </Form>
       )}
     </>

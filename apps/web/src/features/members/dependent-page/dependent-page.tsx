@@ -10,6 +10,7 @@ import { useDependent } from './api/get-dependent.ts';
 import { DependentActionsPanel } from './dependent-actions-panel.tsx';
 import { DependentDetailsForm } from './dependent-details-form.tsx';
 import { DependentGroupPanel } from './dependent-group-panel.tsx';
+import '../member-page/member-page.css';
 
 function idOf(value: string | undefined): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
@@ -85,6 +86,8 @@ export default function DependentPage() {
               <Typography.Title level={1}>{dependent.fullName}</Typography.Title>
               <Descriptions
                 size="small"
+                // Room below the second row, which otherwise sits on the panels' border.
+                className="member-summary"
                 column={{ xs: 1, sm: 2, lg: 3 }}
                 items={[
                   {

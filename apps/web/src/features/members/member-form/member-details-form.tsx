@@ -264,9 +264,11 @@ export function MemberDetailsForm({ employee }: { employee: EmployeeDetail }) {
       <Form<MemberFormValues>
         form={form}
         name="member-details"
-        className="member-form"
+        className={canEdit ? 'member-form' : 'member-form member-form--read-only'}
         layout="vertical"
         aria-label="Member Details"
+        // Nothing can be filled in, so nothing is marked required.
+        requiredMark={canEdit}
         initialValues={initial}
         onFieldsChange={blur.onFieldsChange}
         onValuesChange={() =>

@@ -23,6 +23,7 @@ import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-c
 import { useChangeGroupAssignment } from '../api/change-employee-group.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 
 /** The division choice that stands for "add a new division" (spec 1 §5). */
 const NEW_DIVISION = -1;
@@ -101,6 +102,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
   const terminated = !canChange && employee.actions.reinstate;
   const [form] = Form.useForm<GroupValues>();
   const [modal, holder] = Modal.useModal();
+  const [confirm, confirmHolder] = useConfirmAction();
   const blur = useBlurThenChange();
   const [filter, setFilter] = useState<GroupStatusFilter>(
     groupStatusFilterOf(employee.groupProcessStatus),
@@ -171,11 +173,10 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
             isNew,
           })
         : undefined;
-    const confirmed = await modal.confirm({
+    const confirmed = await confirm({
       title: MEMBER_RECORD_CONFIRMATIONS.changeGroup,
       content: MEMBER_RECORD_CONFIRMATIONS.changeGroupNote,
-      okText: 'Yes',
-      cancelText: 'No',
+      action: 'Change Group Assignment',
     });
     if (!confirmed) return;
     // A failure leaves Save enabled (spec 1 §4): the mutation is no longer pending.
@@ -185,6 +186,7 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
   return (
     <PanelCard block="member-panel" title="Group Assignment">
       {holder}
+      {confirmHolder}
       <CurrentAssignment employee={employee} />
       {terminated && (
         <Alert

@@ -1,9 +1,10 @@
-import { Button, Form, Modal, Select, Typography, type ButtonProps } from 'antd';
+import { Button, Form, Select, Typography, type ButtonProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   FIELD_LABELS,
   MEMBER_RECORD_CONFIRMATIONS,
   groupSelectable,
+  formatDate,
   reinstatementBody,
   terminationBody,
   type EmployeeDetail,
@@ -21,6 +22,7 @@ import {
 import { useReinstateEmployee } from '../api/reinstate-employee.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 
 type DateKind = 'termination' | 'reinstate';
 
@@ -94,18 +96,17 @@ function ActionButton({
 
 function TerminateForm({ employee }: { employee: EmployeeDetail }) {
   const [form] = Form.useForm<{ terminationDate?: string | null }>();
-  const [modal, holder] = Modal.useModal();
+  const [confirm, holder] = useConfirmAction();
   const blur = useBlurThenChange();
   const [dirty, setDirty] = useState(false);
   const terminate = useTerminateEmployee(employee.organizationNo, employee.employeeNo);
   const submit = async () => {
     if (!(await isValid(form))) return;
-    const confirmed = await modal.confirm({
+    const confirmed = await confirm({
       title: 'Terminate this member?',
       content: MEMBER_RECORD_CONFIRMATIONS.terminate,
-      okText: 'Terminate',
-      okButtonProps: { danger: true },
-      cancelText: 'Cancel',
+      action: 'Terminate',
+      danger: true,
     });
     if (!confirmed) return;
     terminate.mutate(form.getFieldValue('terminationDate') as string);
@@ -140,15 +141,23 @@ function TerminateForm({ employee }: { employee: EmployeeDetail }) {
 
 function ChangeTerminationForm({ employee }: { employee: EmployeeDetail }) {
   const [form] = Form.useForm<{ terminationDate?: string | null }>();
+  const [confirm, holder] = useConfirmAction();
   const blur = useBlurThenChange();
   const [dirty, setDirty] = useState(false);
   const change = useChangeEmployeeTermination(employee.organizationNo, employee.employeeNo);
   const submit = async () => {
     if (!(await isValid(form))) return;
-    change.mutate(form.getFieldValue('terminationDate') as string);
+    const date = form.getFieldValue('terminationDate') as string;
+    const confirmed = await confirm({
+      title: 'Change the termination date?',
+      content: `Coverage ends on ${formatDate(date)} instead.`,
+      action: 'Change Termination Date',
+    });
+    if (confirmed) change.mutate(date);
   };
   return (
     <ActionSection id="change-termination" title="Change Termination Date">
+      {holder}
       <Form
         form={form}
         layout="vertical"
@@ -179,14 +188,13 @@ function ChangeTerminationForm({ employee }: { employee: EmployeeDetail }) {
 }
 
 function RemoveTermination({ employee }: { employee: EmployeeDetail }) {
-  const [modal, holder] = Modal.useModal();
+  const [confirm, holder] = useConfirmAction();
   const remove = useRemoveEmployeeTermination(employee.organizationNo, employee.employeeNo);
   const submit = async () => {
-    const confirmed = await modal.confirm({
+    const confirmed = await confirm({
       title: 'Remove the termination?',
       content: 'The member becomes active again in the current group.',
-      okText: 'Remove Termination',
-      cancelText: 'Cancel',
+      action: 'Remove Termination',
     });
     if (confirmed) remove.mutate();
   };
@@ -210,6 +218,7 @@ interface ReinstateValues {
 
 function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
   const [form] = Form.useForm<ReinstateValues>();
+  const [confirm, holder] = useConfirmAction();
   const blur = useBlurThenChange();
   const [dirty, setDirty] = useState(false);
   const groups = useMemberGroupOptions(employee.organizationNo, 'all');
@@ -228,6 +237,12 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
   const submit = async () => {
     if (!(await isValid(form))) return;
     const values = form.getFieldsValue(true) as ReinstateValues;
+    const confirmed = await confirm({
+      title: 'Reinstate this member?',
+      content: `Coverage starts again on ${formatDate(values.reinstateDate ?? null)}.`,
+      action: 'Reinstate',
+    });
+    if (!confirmed) return;
     reinstate.mutate(
       reinstatementBody.parse({
         benefitGroupId: values.benefitGroupId,
@@ -237,6 +252,7 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
   };
   return (
     <ActionSection id="reinstate" title="Reinstate">
+      {holder}
       <Form<ReinstateValues>
         form={form}
         layout="vertical"
