@@ -12,7 +12,7 @@ import {
   userTypeChoices,
   type UserFormValues,
 } from './user-form.tsx';
-import { showFormProblem, showSubmitError } from './user-form-errors.ts';
+import { markFormProblem, showSubmitError } from './user-form-errors.ts';
 
 export interface CreateUserDrawerProps {
   open: boolean;
@@ -56,11 +56,11 @@ export function CreateUserDrawer({ open, onClose, onCreated }: CreateUserDrawerP
     try {
       await form.validateFields();
     } catch {
-      if (problem) showFormProblem(form, problem, setGroupErrors);
+      if (problem) markFormProblem(form, problem, setGroupErrors);
       return;
     }
     if (problem) {
-      showFormProblem(form, problem, setGroupErrors);
+      markFormProblem(form, problem, setGroupErrors);
       return;
     }
     create.mutate(payload, {

@@ -24,7 +24,7 @@ import {
   valuesAfterTypeChange,
   type UserFormValues,
 } from './user-form.tsx';
-import { showFormProblem, showSubmitError } from './user-form-errors.ts';
+import { markFormProblem, showSubmitError } from './user-form-errors.ts';
 
 function HistoryList({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
@@ -85,11 +85,11 @@ function EditForm({ user, onClose }: { user: UserDetail; onClose: () => void }) 
     try {
       await form.validateFields();
     } catch {
-      if (problem) showFormProblem(form, problem, setGroupErrors);
+      if (problem) markFormProblem(form, problem, setGroupErrors);
       return;
     }
     if (problem) {
-      showFormProblem(form, problem, setGroupErrors);
+      markFormProblem(form, problem, setGroupErrors);
       return;
     }
     const { username: _readOnly, ...body } = payload;

@@ -16,15 +16,15 @@ const FORM_FIELDS = [
 ];
 
 /**
- * Shows a whole-form problem the way the spec asks: a toast titled 'Error' with the message, and
- * each field the problem names marked. Group problems go to the organization they concern.
+ * Marks each field a problem names, in the form, once: the form's own checks before submit end
+ * here, with no notice (spec 2 §8 keeps the open 'Error' notice for the server's 400; a notice
+ * per click would stack up). Group problems go to the organization they concern.
  */
-export function showFormProblem(
+export function markFormProblem(
   form: FormInstance<UserFormValues>,
   problem: UserWriteProblem,
   setGroupErrors: (errors: Record<string, string>) => void,
 ): void {
-  notifyError(new ApiError({ status: 400, title: 'Bad Request', detail: problem.detail }), 'Error');
   const fields = Object.entries(problem.params)
     .filter(([name]) => FORM_FIELDS.includes(name))
     .map(([name, message]) => ({ name: name as keyof UserFormValues, errors: [message] }));
@@ -48,7 +48,9 @@ export function showSubmitError(
       error.detail === USER_MESSAGES.usernameTaken ? USER_MESSAGES.emailTaken : error.detail;
     const params = { ...error.params };
     if (params.username === USER_MESSAGES.usernameTaken) params.username = USER_MESSAGES.emailTaken;
-    showFormProblem(form, { detail: renamed ?? error.title, params }, setGroupErrors);
+    const detail = renamed ?? error.title;
+    notifyError(new ApiError({ status: 400, title: 'Bad Request', detail }), 'Error');
+    markFormProblem(form, { detail, params }, setGroupErrors);
     return;
   }
   notifyError(error, 'Error');

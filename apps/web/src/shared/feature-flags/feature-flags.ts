@@ -79,14 +79,19 @@ export function featureFlagsQueryOptions() {
 
 /**
  * Copies the server's flags into this browser's store once they arrive, so flags set in another
- * browser apply here too. The server wins: it has every change, this browser only its own.
+ * browser apply here too, and a first sign-in in this browser stores every flag, off ones
+ * included (spec 2 §6: the flags live in the browser under a per-user key). The server wins: it
+ * has every change, this browser only its own.
  */
 function useServerFlags(userId: number | undefined): void {
   const { data } = useQuery({ ...featureFlagsQueryOptions(), enabled: userId !== undefined });
   useEffect(() => {
     if (!data || userId === undefined) return;
     const local = readFeatureFlags(userId);
-    if (data.every((flag) => (local[flag.title] === true) === flag.value)) return;
+    const stored = data.every(
+      (flag) => typeof local[flag.title] === 'boolean' && local[flag.title] === flag.value,
+    );
+    if (stored) return;
     const next = { ...local };
     for (const flag of data) next[flag.title] = flag.value;
     writeFeatureFlags(userId, next);

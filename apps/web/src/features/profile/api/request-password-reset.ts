@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../shared/api/api-client.ts';
+import { notifySuccess } from '../../../shared/notifications/notify.ts';
 
 /** POST {authorization}/userprofile/password-reset: a reset link to the user's own address. */
 export function requestPasswordReset(): Promise<{ message: string }> {
@@ -12,5 +13,7 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: requestPasswordReset,
     meta: { title: 'Reset Password', method: 'POST' },
+    // The e-mail goes out of sight: a notice in the server's words says it did.
+    onSuccess: (data) => notifySuccess('Reset Password', data.message),
   });
 }
