@@ -65,6 +65,7 @@ export async function useSession(
       .values({ session_id: sessionId, user_no: userNo })
       .onConflict((oc) => oc.column('session_id').doNothing())
       .execute();
+    sweepOldSessions(db);
     return 'live';
   }
   if (row.ended || row.other_user) return 'ended';
@@ -111,4 +112,22 @@ export async function endSessions(db: Kysely<DB>, sessionIds: readonly string[])
         .doUpdateSet({ ended_at: sql`coalesce(auth_session.ended_at, now())` }),
     )
     .execute();
+}
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+let lastSweep = 0;
+
+/**
+ * No token or grant outlives a day (tokens an hour, grants eight), so older rows decide nothing;
+ * a lazy sweep on new sessions keeps the table small without a timer.
+ */
+function sweepOldSessions(db: Kysely<DB>): void {
+  const now = Date.now();
+  if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+  lastSweep = now;
+  db.deleteFrom('auth_session')
+    .where('last_seen_at', '<', sql<Date>`now() - interval '1 day'`)
+    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+    .execute()
+    .catch(() => undefined);
 }
