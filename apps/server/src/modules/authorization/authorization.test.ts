@@ -1,4 +1,4 @@
-import { decodeJwt } from 'jose';
+import { SignJWT, decodeJwt, importJWK } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type UserClaims } from '@pillar/domain';
@@ -119,5 +119,33 @@ describe('POST /authorization/v1/session/activity', () => {
     expect(
       (await t.injectAs('broker', { method: 'GET', url: '/authorization/v1/claims' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('tokens the API refuses (issue 10)', () => {
+  async function signed(claims: { exp?: number; iat?: number; nbf?: number }): Promise<string> {
+    const jwk = t.ctx.secrets.signingKeys[0]!;
+    return new SignJWT({ scope: t.config.oidc.scope, sid: 'hand-signed', ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+      .setIssuer(t.config.oidc.issuer)
+      .setAudience(t.config.oidc.audience)
+      .setSubject(String(await t.userNo('broker')))
+      .sign(await importJWK(jwk, 'RS256'));
+  }
+
+  it('answers 401 to a token without an expiry or issued in the future', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const call = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/authorization/v1/claims',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).statusCode;
+    expect(await call(await signed({ iat: now, exp: now + 600 }))).toBe(200);
+    expect(await call(await signed({ iat: now }))).toBe(401);
+    expect(await call(await signed({ iat: now + 600, exp: now + 1200 }))).toBe(401);
+    expect(await call(await signed({ iat: now, nbf: now + 600, exp: now + 1200 }))).toBe(401);
   });
 });
