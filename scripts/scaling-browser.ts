@@ -47,9 +47,15 @@ export class Browser {
   private readonly jar = new CookieJar();
   private readonly verifier = crypto.randomBytes(32).toString('base64url');
   private readonly client: OidcClient;
+  private readonly address: string | undefined;
 
-  constructor(client: OidcClient) {
+  /**
+   * `address`, when given, is the client address a trusted proxy (a load balancer on loopback)
+   * reports in X-Forwarded-For, so one test machine can sign in "from" several addresses.
+   */
+  constructor(client: OidcClient, address?: string) {
     this.client = client;
+    this.address = address;
   }
 
   /** `pathAndQuery` (or an absolute URL the provider gave) sent to the process at `origin`. */
@@ -59,6 +65,7 @@ export class Browser {
     const headers = new Headers(init.headers);
     const cookie = this.jar.header(url.pathname);
     if (cookie) headers.set('cookie', cookie);
+    if (this.address) headers.set('x-forwarded-for', this.address);
     const response = await fetch(target, {
       ...init,
       headers,
