@@ -42,14 +42,6 @@ export async function confirmDialog(page: Page, title: string, button: string): 
   await expect(dialog).toBeHidden();
 }
 
-/** Confirms the open Popconfirm with its button. */
-export async function confirmPop(page: Page, button: string): Promise<void> {
-  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
-  await expect(pop).toBeVisible();
-  await pop.getByRole('button', { name: button, exact: true }).click();
-  await expect(pop).toBeHidden();
-}
-
 /** The accessible name of a select's combobox; a required field's starts with antd's '*' mark. */
 function comboboxName(label: string): RegExp {
   return new RegExp(`^(\\* )?${label}$`);
