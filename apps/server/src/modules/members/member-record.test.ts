@@ -11,16 +11,27 @@ import {
   type Page,
 } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
+import { given, type GroupHandle, type OrganizationHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-/** The organization these tests shape to their needs: outside every scoped persona's grants. */
+/** The organization these tests work in: outside every scoped persona's grants. */
+let organization: OrganizationHandle;
 let orgNo: number;
 let groups: { benefit_group_no: number; benefit_group_id: string }[];
-/** The client persona's organization, one of its granted groups and one it may not see. */
+/** An organization that supports divisions, with two groups and an active benefit package. */
+let divisions: {
+  organization: OrganizationHandle;
+  groups: GroupHandle[];
+  benefitPackageNo: number;
+};
+/** A client's organization, the group granted to the client and one it may not see. */
 let clientOrgNo: number;
 let clientGroupNo: number;
 let clientHiddenGroupNo: number;
+/** A member of each of the client's groups. */
+let clientMemberNo: number;
+let clientHiddenMemberNo: number;
 
 type Problem = { status: number; detail: string; params?: Record<string, string> };
 const bodies: string[] = [];
@@ -56,73 +67,49 @@ function newMember(over: Record<string, unknown> = {}) {
   };
 }
 
-async function setOrg(values: Record<string, unknown>) {
-  await t.ctx.db
-    .updateTable('organization')
-    .set(values)
-    .where('organization_no', '=', orgNo)
-    .execute();
-}
+const groupsOf = (handles: GroupHandle[]) =>
+  handles.map((g) => ({ benefit_group_no: g.benefitGroupNo, benefit_group_id: g.benefitGroupId }));
 
-async function create(over: Record<string, unknown> = {}): Promise<EmployeeDetail> {
-  const response = await call('accountManager', 'POST', base(), newMember(over));
+async function create(over: Record<string, unknown> = {}, url = base()): Promise<EmployeeDetail> {
+  const response = await call('accountManager', 'POST', url, newMember(over));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<EmployeeDetail>();
 }
 
 beforeAll(async () => {
   t = await createTestApp();
-  const orgs = await t.ctx.db
-    .selectFrom('organization')
-    .select(['organization_no'])
-    .orderBy('organization_no')
-    .execute();
-  clientOrgNo = orgs[0]!.organization_no;
-  orgNo = orgs[orgs.length - 1]!.organization_no;
-  await setOrg({
-    process_status: 1,
-    expiration_date: null,
-    use_cob: false,
-    supports_divisions: false,
-    supports_client_defined_data: true,
-    require_address: false,
-    generate_employee_ssn: false,
-    client_id_minimum_length: null,
-    client_id_maximum_length: null,
-    pad_client_id_with_leading_zeros: false,
-    ltrim_client_id: false,
-    rtrim_client_id: false,
-  });
-  await t.ctx.db
-    .updateTable('benefit_group')
-    .set({ process_status: 1, expiration_date: null })
-    .where('organization_no', '=', orgNo)
-    .execute();
-  groups = await t.ctx.db
-    .selectFrom('benefit_group')
-    .select(['benefit_group_no', 'benefit_group_id'])
-    .where('organization_no', '=', orgNo)
-    .orderBy('benefit_group_no')
-    .execute();
-  expect(groups.length).toBeGreaterThanOrEqual(2);
-  const clientUser = await t.userNo('client');
-  const granted = await t.ctx.db
-    .selectFrom('user_benefit_group')
-    .select('benefit_group_no')
-    .where('user_no', '=', clientUser)
-    .execute();
-  clientGroupNo = granted[0]!.benefit_group_no;
-  const hidden = await t.ctx.db
-    .selectFrom('benefit_group')
-    .select('benefit_group_no')
-    .where('organization_no', '=', clientOrgNo)
-    .where(
-      'benefit_group_no',
-      'not in',
-      granted.map((g) => g.benefit_group_no),
-    )
-    .executeTakeFirstOrThrow();
-  clientHiddenGroupNo = hidden.benefit_group_no;
+  const main = await given(t)
+    .organization({ supportsClientDefinedData: true })
+    .group()
+    .group()
+    .build();
+  organization = main.organization;
+  orgNo = organization.organizationNo;
+  groups = groupsOf(main.groups);
+  const withDivisions = await given(t)
+    .organization({ supportsDivisions: true, supportsClientDefinedData: true })
+    .group()
+    .group()
+    .benefitPackage()
+    .build();
+  divisions = {
+    organization: withDivisions.organization,
+    groups: withDivisions.groups,
+    benefitPackageNo: withDivisions.benefitPackage.benefitPackageNo,
+  };
+  const client = await given(t)
+    .organization()
+    .group()
+    .employee()
+    .group()
+    .employee()
+    .grant('client', { groups: [0] })
+    .build();
+  clientOrgNo = client.organization.organizationNo;
+  clientGroupNo = client.groups[0]!.benefitGroupNo;
+  clientHiddenGroupNo = client.groups[1]!.benefitGroupNo;
+  clientMemberNo = client.employees[0]!.employeeNo;
+  clientHiddenMemberNo = client.employees[1]!.employeeNo;
 });
 
 afterAll(async () => {
@@ -176,56 +163,58 @@ describe('create', () => {
   });
 
   it('applies the organization settings: generated SSN, address, client ID padding and limits', async () => {
-    await setOrg({
-      generate_employee_ssn: true,
-      require_address: true,
-      client_id_minimum_length: 6,
-      client_id_maximum_length: 10,
-      pad_client_id_with_leading_zeros: true,
+    const { organization: strict, group } = await given(t)
+      .organization({
+        supportsClientDefinedData: true,
+        generateEmployeeSsn: true,
+        requireAddress: true,
+        clientId: { minimumLength: 6, maximumLength: 10, padWithLeadingZeros: true },
+      })
+      .group()
+      .build();
+    const url = strict.employeesUrl;
+    const inGroup = { benefitGroupId: group.benefitGroupNo };
+    const missing = await call(
+      'accountManager',
+      'POST',
+      url,
+      newMember({ ssn: undefined, ...inGroup }),
+    );
+    expect(missing.json<Problem>().params).toMatchObject({
+      address1: 'Address 1 is required',
+      city: 'City is required',
+      state: 'State is required',
+      zip: 'Zip is required',
     });
-    try {
-      const missing = await call('accountManager', 'POST', base(), newMember({ ssn: undefined }));
-      expect(missing.json<Problem>().params).toMatchObject({
-        address1: 'Address 1 is required',
-        city: 'City is required',
-        state: 'State is required',
-        zip: 'Zip is required',
-      });
-      const address = { address1: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' };
-      const short = await call(
-        'accountManager',
-        'POST',
-        base(),
-        newMember({ ssn: undefined, ...address, clientId: '123' }),
-      );
-      expect(short.json<Problem>().params).toEqual({
-        clientId: 'Client ID must be 6 to 10 characters.',
-      });
-      const member = await create({ ssn: undefined, ...address, clientId: '123456' });
-      expect(member.ssn).toBe('XXX-XX-XXXX');
-      expect(member.clientId).toBe('123456');
-      // Editing: padding skips the minimum, and the server pads.
-      const edited = await call('accountManager', 'PUT', `${base()}/${member.employeeNo}`, {
-        firstName: 'Rita',
-        lastName: 'Moreno',
-        birthdate: '1985-04-12',
-        gender: 'F',
-        ...address,
-        clientId: '77',
-      });
-      expect(edited.statusCode, edited.body).toBe(200);
-      expect(edited.json<EmployeeDetail>().clientId).toBe('000077');
-      const ids = await call('accountManager', 'GET', `${base()}/${member.employeeNo}/idHistory`);
-      expect(ids.json()).toMatchObject({ totalCount: 1, data: [{ historicalId: '123456' }] });
-    } finally {
-      await setOrg({
-        generate_employee_ssn: false,
-        require_address: false,
-        client_id_minimum_length: null,
-        client_id_maximum_length: null,
-        pad_client_id_with_leading_zeros: false,
-      });
-    }
+    const address = { address1: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' };
+    const short = await call(
+      'accountManager',
+      'POST',
+      url,
+      newMember({ ssn: undefined, ...inGroup, ...address, clientId: '123' }),
+    );
+    expect(short.json<Problem>().params).toEqual({
+      clientId: 'Client ID must be 6 to 10 characters.',
+    });
+    const member = await create(
+      { ssn: undefined, ...inGroup, ...address, clientId: '123456' },
+      url,
+    );
+    expect(member.ssn).toBe('XXX-XX-XXXX');
+    expect(member.clientId).toBe('123456');
+    // Editing: padding skips the minimum, and the server pads.
+    const edited = await call('accountManager', 'PUT', `${url}/${member.employeeNo}`, {
+      firstName: 'Rita',
+      lastName: 'Moreno',
+      birthdate: '1985-04-12',
+      gender: 'F',
+      ...address,
+      clientId: '77',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<EmployeeDetail>().clientId).toBe('000077');
+    const ids = await call('accountManager', 'GET', `${url}/${member.employeeNo}/idHistory`);
+    expect(ids.json()).toMatchObject({ totalCount: 1, data: [{ historicalId: '123456' }] });
   });
 
   it('refuses without the edit permission (403) and outside the scope (404)', async () => {
@@ -340,12 +329,7 @@ describe('read and edit', () => {
     const member = await create({ ssn: '219094322' });
     expect((await call('accountManager', 'GET', `${base()}/999999`)).statusCode).toBe(404);
     expect((await call('broker', 'GET', `${base()}/${member.employeeNo}`)).statusCode).toBe(404);
-    const hidden = await t.ctx.db
-      .selectFrom('employee')
-      .select('employee_no')
-      .where('benefit_group_no', '=', clientHiddenGroupNo)
-      .executeTakeFirstOrThrow();
-    const url = `/portal/v1/organizations/${clientOrgNo}/employees/${hidden.employee_no}`;
+    const url = `/portal/v1/organizations/${clientOrgNo}/employees/${clientHiddenMemberNo}`;
     expect((await call('client', 'GET', url)).statusCode).toBe(404);
     expect((await call('accountManager', 'GET', url)).statusCode).toBe(200);
   });
@@ -448,34 +432,18 @@ describe('read and edit', () => {
   });
 
   it('keeps incentive programs the group supports, refusing others', async () => {
-    const groupNo = groups[0]!.benefit_group_no;
-    await t.ctx.db
-      .deleteFrom('benefit_group_incentive_program')
-      .where('benefit_group_no', '=', groupNo)
-      .execute();
-    await t.ctx.db
-      .insertInto('benefit_group_incentive_program')
-      .values([
-        {
-          benefit_group_no: groupNo,
-          organization_no: orgNo,
-          program: 'asthma',
-          mandatory: false,
-          created_by: null,
-          updated_by: null,
-        },
-        {
-          benefit_group_no: groupNo,
-          organization_no: orgNo,
-          program: 'copd',
-          mandatory: true,
-          created_by: null,
-          updated_by: null,
-        },
-      ])
-      .execute();
+    const { group } = await given(t)
+      .in(organization)
+      .group({
+        incentivePrograms: [
+          { program: 'asthma', mandatory: false },
+          { program: 'copd', mandatory: true },
+        ],
+      })
+      .build();
     const member = await create({
       ssn: '219094340',
+      benefitGroupId: group.benefitGroupNo,
       incentivePrograms: [{ key: 'asthma', enrolled: true, effectiveDate: '2024-02-01' }],
     });
     expect(member.incentivePrograms).toEqual([
@@ -541,12 +509,7 @@ describe('read and edit', () => {
   it('reveals the SSN only with the permission, and audits each reveal', async () => {
     const member = await create({ ssn: '219094326' });
     const url = `${base()}/${member.employeeNo}/ssn`;
-    const clientMember = await t.ctx.db
-      .selectFrom('employee')
-      .select('employee_no')
-      .where('benefit_group_no', '=', clientGroupNo)
-      .executeTakeFirstOrThrow();
-    const clientUrl = `/portal/v1/organizations/${clientOrgNo}/employees/${clientMember.employee_no}/ssn`;
+    const clientUrl = `/portal/v1/organizations/${clientOrgNo}/employees/${clientMemberNo}/ssn`;
     expect((await call('clientNoSsn', 'GET', clientUrl)).statusCode).toBe(403);
     const before = await t.ctx.db
       .selectFrom('audit_log')
@@ -656,39 +619,19 @@ describe('lifecycle', () => {
   });
 
   it('terminates the dependents with the member', async () => {
-    const member = await create({ ssn: '219094335' });
-    await t.ctx.db
-      .insertInto('dependent')
-      .values({
-        employee_no: member.employeeNo,
-        organization_no: orgNo,
+    const { employee: member } = await given(t)
+      .in(organization)
+      .group()
+      .employee({ firstName: 'Rita', lastName: 'Moreno', ssn: '219094335' })
+      .dependent({
         relationship: 2,
-        first_name: 'Ana',
-        middle_initial: null,
-        last_name: 'Moreno',
+        firstName: 'Ana',
+        lastName: 'Moreno',
         birthdate: '1986-01-01',
         gender: 'F',
-        ssn_encrypted: null,
-        ssn_hash: null,
-        person_code: null,
-        effective_date: '2024-01-01',
-        original_effective_date: '2024-01-01',
-        expiration_date: null,
-        process_status: 1,
-        address1: null,
-        address2: null,
-        city: null,
-        state: null,
-        zip: null,
-        alternate_benefit_group_no: null,
-        alternate_group_effective_date: null,
-        cob_effective_date: null,
-        cob_termination_date: null,
-        client_defined_data: null,
-        created_by: null,
-        updated_by: null,
+        effectiveDate: '2024-01-01',
       })
-      .execute();
+      .build();
     await call('accountManager', 'PUT', `${base()}/${member.employeeNo}/termination`, {
       terminationDate: '2024-03-31',
     });
@@ -701,64 +644,53 @@ describe('lifecycle', () => {
   });
 
   it('refuses to remove a termination when the group ends first', async () => {
-    const member = await create({ ssn: '219094328', benefitGroupId: groups[1]!.benefit_group_no });
+    // The member is terminated, then the group ends on the same day.
+    const { group: ending, employee: member } = await given(t)
+      .in(organization)
+      .group({ status: 9, expirationDate: '2024-06-30' })
+      .employee({ ssn: '219094328', terminationDate: '2024-06-30' })
+      .build();
     const url = `${base()}/${member.employeeNo}`;
-    await call('accountManager', 'PUT', `${url}/termination`, { terminationDate: '2024-06-30' });
-    await t.ctx.db
-      .updateTable('benefit_group')
-      .set({ process_status: 9, expiration_date: '2024-06-30' })
-      .where('benefit_group_no', '=', groups[1]!.benefit_group_no)
-      .execute();
-    try {
-      const detail = await call('accountManager', 'GET', url);
-      expect(detail.json<EmployeeDetail>().actions.removeTermination).toBe(false);
-      const removed = await call('accountManager', 'DELETE', `${url}/termination`);
-      expect(removed.statusCode).toBe(409);
-      expect(removed.json<Problem>().detail).toBe(
-        MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck,
-      );
-      // Reinstating into the terminated group is refused too; into another group it works.
-      const intoTerminated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
-        benefitGroupId: groups[1]!.benefit_group_no,
-        reinstateDate: '2024-08-01',
-      });
-      expect(intoTerminated.json<Problem>().params).toEqual({
-        benefitGroupId: MEMBER_RECORD_MESSAGES.reinstateGroupTerminated,
-      });
-      const early = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
-        benefitGroupId: groups[0]!.benefit_group_no,
-        reinstateDate: '2023-08-01',
-      });
-      expect(early.json<Problem>().params).toEqual({
-        reinstateDate: MEMBER_RECORD_MESSAGES.reinstateBeforeEffective,
-      });
-      const reinstated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
-        benefitGroupId: groups[0]!.benefit_group_no,
-        reinstateDate: '2024-08-01',
-      });
-      expect(reinstated.statusCode, reinstated.body).toBe(200);
-      expect(reinstated.json<EmployeeDetail>()).toMatchObject({
-        processStatus: 1,
-        expirationDate: null,
-        effectiveDate: '2024-08-01',
-        reinstatementDate: '2024-08-01',
-        groupNo: groups[0]!.benefit_group_no,
-      });
-      const assignments = await call('accountManager', 'GET', `${url}/group-assignments`);
-      expect(assignments.json()).toMatchObject({
-        totalCount: 2,
-        data: [
-          { benefitGroupNo: groups[0]!.benefit_group_no, expirationDate: null },
-          { benefitGroupNo: groups[1]!.benefit_group_no, expirationDate: '2024-07-31' },
-        ],
-      });
-    } finally {
-      await t.ctx.db
-        .updateTable('benefit_group')
-        .set({ process_status: 1, expiration_date: null })
-        .where('benefit_group_no', '=', groups[1]!.benefit_group_no)
-        .execute();
-    }
+    const detail = await call('accountManager', 'GET', url);
+    expect(detail.json<EmployeeDetail>().actions.removeTermination).toBe(false);
+    const removed = await call('accountManager', 'DELETE', `${url}/termination`);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck);
+    // Reinstating into the terminated group is refused too; into another group it works.
+    const intoTerminated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+      benefitGroupId: ending.benefitGroupNo,
+      reinstateDate: '2024-08-01',
+    });
+    expect(intoTerminated.json<Problem>().params).toEqual({
+      benefitGroupId: MEMBER_RECORD_MESSAGES.reinstateGroupTerminated,
+    });
+    const early = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+      benefitGroupId: groups[0]!.benefit_group_no,
+      reinstateDate: '2023-08-01',
+    });
+    expect(early.json<Problem>().params).toEqual({
+      reinstateDate: MEMBER_RECORD_MESSAGES.reinstateBeforeEffective,
+    });
+    const reinstated = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+      benefitGroupId: groups[0]!.benefit_group_no,
+      reinstateDate: '2024-08-01',
+    });
+    expect(reinstated.statusCode, reinstated.body).toBe(200);
+    expect(reinstated.json<EmployeeDetail>()).toMatchObject({
+      processStatus: 1,
+      expirationDate: null,
+      effectiveDate: '2024-08-01',
+      reinstatementDate: '2024-08-01',
+      groupNo: groups[0]!.benefit_group_no,
+    });
+    const assignments = await call('accountManager', 'GET', `${url}/group-assignments`);
+    expect(assignments.json()).toMatchObject({
+      totalCount: 2,
+      data: [
+        { benefitGroupNo: groups[0]!.benefit_group_no, expirationDate: null },
+        { benefitGroupNo: ending.benefitGroupNo, expirationDate: '2024-07-31' },
+      ],
+    });
   });
 
   it('changes the group, warns when nothing changes', async () => {
@@ -789,129 +721,116 @@ describe('lifecycle', () => {
   });
 
   it('never leaves a member of an organization with divisions without one on a group change', async () => {
-    const member = await create({ ssn: '219094361' });
-    const url = `${base()}/${member.employeeNo}/group`;
-    await setOrg({ supports_divisions: true });
-    try {
-      const none = await call('accountManager', 'PATCH', url, {
-        benefitGroupId: groups[1]!.benefit_group_no,
-        changeDate: '2024-05-01',
-      });
-      expect(none.statusCode).toBe(400);
-      expect(none.json<Problem>().params).toEqual({
-        divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
-      });
-      const withNew = await call('accountManager', 'PATCH', url, {
-        benefitGroupId: groups[1]!.benefit_group_no,
-        changeDate: '2024-05-01',
-        newDivision: { divisionId: 'GC-1', divisionName: 'Group change division' },
-      });
-      expect(withNew.statusCode, withNew.body).toBe(200);
-      const moved = withNew.json<EmployeeDetail>();
-      expect(moved).toMatchObject({
-        groupNo: groups[1]!.benefit_group_no,
-        divisionId: 'GC-1',
-        divisionName: 'Group change division',
-        divisionEffectiveDate: '2024-05-01',
-      });
-      // Back to the first group with an existing division of it: allowed; clearing it is not.
-      const back = await call('accountManager', 'PATCH', url, {
-        benefitGroupId: groups[0]!.benefit_group_no,
-        changeDate: '2024-06-01',
-        newDivision: { divisionId: 'GC-0', divisionName: 'First group division' },
-      });
-      expect(back.statusCode, back.body).toBe(200);
-      const cleared = await call('accountManager', 'PATCH', url, {
-        benefitGroupId: groups[0]!.benefit_group_no,
-        changeDate: '2024-07-01',
-        divisionNo: null,
-      });
-      expect(cleared.statusCode).toBe(400);
-      expect(cleared.json<Problem>().params).toEqual({
-        divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
-      });
-      const detail = (
-        await call('accountManager', 'GET', `${base()}/${member.employeeNo}`)
-      ).json<EmployeeDetail>();
-      expect(detail).toMatchObject({ groupNo: groups[0]!.benefit_group_no, divisionId: 'GC-0' });
-    } finally {
-      await setOrg({ supports_divisions: false });
-    }
+    const orgUrl = divisions.organization.employeesUrl;
+    const divisionGroups = groupsOf(divisions.groups);
+    const member = await create(
+      { ssn: '219094361', benefitGroupId: divisionGroups[0]!.benefit_group_no },
+      orgUrl,
+    );
+    const url = `${orgUrl}/${member.employeeNo}/group`;
+    const none = await call('accountManager', 'PATCH', url, {
+      benefitGroupId: divisionGroups[1]!.benefit_group_no,
+      changeDate: '2024-05-01',
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<Problem>().params).toEqual({
+      divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
+    });
+    const withNew = await call('accountManager', 'PATCH', url, {
+      benefitGroupId: divisionGroups[1]!.benefit_group_no,
+      changeDate: '2024-05-01',
+      newDivision: { divisionId: 'GC-1', divisionName: 'Group change division' },
+    });
+    expect(withNew.statusCode, withNew.body).toBe(200);
+    const moved = withNew.json<EmployeeDetail>();
+    expect(moved).toMatchObject({
+      groupNo: divisionGroups[1]!.benefit_group_no,
+      divisionId: 'GC-1',
+      divisionName: 'Group change division',
+      divisionEffectiveDate: '2024-05-01',
+    });
+    // Back to the first group with an existing division of it: allowed; clearing it is not.
+    const back = await call('accountManager', 'PATCH', url, {
+      benefitGroupId: divisionGroups[0]!.benefit_group_no,
+      changeDate: '2024-06-01',
+      newDivision: { divisionId: 'GC-0', divisionName: 'First group division' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const cleared = await call('accountManager', 'PATCH', url, {
+      benefitGroupId: divisionGroups[0]!.benefit_group_no,
+      changeDate: '2024-07-01',
+      divisionNo: null,
+    });
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json<Problem>().params).toEqual({
+      divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
+    });
+    const detail = (
+      await call('accountManager', 'GET', `${orgUrl}/${member.employeeNo}`)
+    ).json<EmployeeDetail>();
+    expect(detail).toMatchObject({
+      groupNo: divisionGroups[0]!.benefit_group_no,
+      divisionId: 'GC-0',
+    });
   });
 
   it('adds divisions and changes benefit packages only where the organization supports divisions', async () => {
     const member = await create({ ssn: '219094330' });
-    const url = `${base()}/${member.employeeNo}`;
     const division = {
       divisionEffectiveDate: '2024-02-01',
       divisionId: 'T-1',
       divisionName: 'Test',
     };
-    const refused = await call('accountManager', 'POST', `${url}/divisions`, division);
+    const refused = await call(
+      'accountManager',
+      'POST',
+      `${base()}/${member.employeeNo}/divisions`,
+      division,
+    );
     expect(refused.json<Problem>().detail).toBe(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-    await setOrg({ supports_divisions: true });
-    try {
-      const noName = await call('accountManager', 'POST', `${url}/divisions`, {
-        ...division,
-        divisionName: undefined,
-      });
-      expect(noName.json<Problem>().params).toEqual({ divisionName: 'Division Name is required' });
-      const added = await call('accountManager', 'POST', `${url}/divisions`, division);
-      expect(added.statusCode, added.body).toBe(200);
-      expect(added.json<EmployeeDetail>()).toMatchObject({
-        divisionId: 'T-1',
-        divisionName: 'Test',
-        divisionEffectiveDate: '2024-02-01',
-      });
-      const again = await call('accountManager', 'POST', `${url}/divisions`, division);
-      expect(again.json<Problem>().detail).toBe(
-        MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision,
-      );
-      const history = await call('accountManager', 'GET', `${url}/division-history`);
-      expect(history.json()).toMatchObject({
-        totalCount: 1,
-        data: [{ divisionHistory: [{ divisionId: 'T-1', divisionEffectiveDate: '2024-02-01' }] }],
-      });
-      let pkg = await t.ctx.db
-        .selectFrom('benefit_package')
-        .select('benefit_package_no')
-        .where('organization_no', '=', orgNo)
-        .where('process_status', '=', 1)
-        .executeTakeFirst();
-      if (!pkg) {
-        pkg = await t.ctx.db
-          .insertInto('benefit_package')
-          .values({
-            organization_no: orgNo,
-            benefit_package_id: 'BP-T',
-            name: 'Test package',
-            process_status: 1,
-            effective_date: '2020-01-01',
-            created_by: null,
-            updated_by: null,
-          })
-          .returning('benefit_package_no')
-          .executeTakeFirstOrThrow();
-      }
-      const changed = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
-        benefitPackageId: pkg.benefit_package_no,
-        changeDate: '2024-03-01',
-      });
-      expect(changed.statusCode, changed.body).toBe(200);
-      expect(changed.json<EmployeeDetail>()).toMatchObject({
-        benefitPackageNo: pkg.benefit_package_no,
-        benefitPackageEffectiveDate: '2024-03-01',
-      });
-      const same = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
-        benefitPackageId: pkg.benefit_package_no,
-        changeDate: '2024-03-01',
-      });
-      expect(same.statusCode).toBe(400);
-      const packages = await call('accountManager', 'GET', `${url}/benefit-package-history`);
-      expect(packages.json()).toMatchObject({ totalCount: 1 });
-    } finally {
-      await setOrg({ supports_divisions: false });
-    }
+    // A member of an organization that supports divisions.
+    const supported = await create(
+      { ssn: '219094362', benefitGroupId: divisions.groups[0]!.benefitGroupNo },
+      divisions.organization.employeesUrl,
+    );
+    const url = `${divisions.organization.employeesUrl}/${supported.employeeNo}`;
+    const noName = await call('accountManager', 'POST', `${url}/divisions`, {
+      ...division,
+      divisionName: undefined,
+    });
+    expect(noName.json<Problem>().params).toEqual({ divisionName: 'Division Name is required' });
+    const added = await call('accountManager', 'POST', `${url}/divisions`, division);
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json<EmployeeDetail>()).toMatchObject({
+      divisionId: 'T-1',
+      divisionName: 'Test',
+      divisionEffectiveDate: '2024-02-01',
+    });
+    const again = await call('accountManager', 'POST', `${url}/divisions`, division);
+    expect(again.json<Problem>().detail).toBe(
+      MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision,
+    );
+    const history = await call('accountManager', 'GET', `${url}/division-history`);
+    expect(history.json()).toMatchObject({
+      totalCount: 1,
+      data: [{ divisionHistory: [{ divisionId: 'T-1', divisionEffectiveDate: '2024-02-01' }] }],
+    });
+    const changed = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
+      benefitPackageId: divisions.benefitPackageNo,
+      changeDate: '2024-03-01',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json<EmployeeDetail>()).toMatchObject({
+      benefitPackageNo: divisions.benefitPackageNo,
+      benefitPackageEffectiveDate: '2024-03-01',
+    });
+    const same = await call('accountManager', 'PATCH', `${url}/benefit-package`, {
+      benefitPackageId: divisions.benefitPackageNo,
+      changeDate: '2024-03-01',
+    });
+    expect(same.statusCode).toBe(400);
+    const packages = await call('accountManager', 'GET', `${url}/benefit-package-history`);
+    expect(packages.json()).toMatchObject({ totalCount: 1 });
   });
 
   it('answers the change history only inside the scope', async () => {
