@@ -149,7 +149,7 @@ export interface EmployeeOptions {
   firstName?: string;
   lastName?: string;
   birthdate?: string;
-  gender?: 'M' | 'F' | 'U';
+  gender?: string;
   /** Nine digits; a unique one by default; null for none. */
   ssn?: string | null;
   effectiveDate?: string;
@@ -165,8 +165,8 @@ export interface DependentOptions {
   firstName?: string;
   lastName?: string;
   birthdate?: string;
-  gender?: 'M' | 'F' | 'U';
-  /** 1 member, 2 spouse, 3 child (default), ... */
+  gender?: string;
+  /** 2 spouse, 3 child (default), ... (2-7) */
   relationship?: number;
   /** Nine digits, or none (default). */
   ssn?: string | null;

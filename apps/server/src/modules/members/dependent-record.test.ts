@@ -9,14 +9,16 @@ import {
 } from '@pillar/domain';
 import { createSsnProtector, formatSsn } from '../../platform/crypto/ssn.ts';
 import type { PersonaKey } from '../../seed/personas.ts';
+import { given, type GroupHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 
 type Problem = { status: number; title: string; detail?: string; params?: Record<string, string> };
 
-/** The client persona's organization, a group it may see and one it may not. */
+/** The client persona's organization (built here), a group it may see and one it may not. */
 let orgNo: number;
+let visibleGroup: GroupHandle;
 let visibleGroupNo: number;
 let hiddenGroupNo: number;
 /** An active employee in a group every persona of the organization sees. */
@@ -90,70 +92,25 @@ async function history(dependentNo: number) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const clientUser = await t.userNo('client');
-  const grant = await t.ctx.db
-    .selectFrom('user_organization')
-    .select('organization_no')
-    .where('user_no', '=', clientUser)
-    .executeTakeFirstOrThrow();
-  orgNo = grant.organization_no;
-  const granted = await t.ctx.db
-    .selectFrom('user_benefit_group')
-    .select('benefit_group_no')
-    .where('user_no', '=', clientUser)
-    .where('organization_no', '=', orgNo)
-    .orderBy('benefit_group_no')
-    .execute();
-  visibleGroupNo = granted[0]!.benefit_group_no;
-  const grantedNos = granted.map((g) => g.benefit_group_no);
-  const hidden = await t.ctx.db
-    .selectFrom('benefit_group')
-    .select('benefit_group_no')
-    .where('organization_no', '=', orgNo)
-    .where('benefit_group_no', 'not in', grantedNos)
-    .where('process_status', '=', 1)
-    .orderBy('benefit_group_no')
-    .executeTakeFirstOrThrow();
-  hiddenGroupNo = hidden.benefit_group_no;
-  const emp = await t.ctx.db
-    .selectFrom('employee')
-    .select('employee_no')
-    .where('organization_no', '=', orgNo)
-    .where('benefit_group_no', '=', visibleGroupNo)
-    .where('process_status', '=', 1)
-    .where('ssn_encrypted', 'is not', null)
-    .orderBy('employee_no')
-    .executeTakeFirstOrThrow();
-  employeeNo = emp.employee_no;
-  const hiddenEmp = await t.ctx.db
-    .selectFrom('employee')
-    .select('employee_no')
-    .where('organization_no', '=', orgNo)
-    .where('benefit_group_no', '=', hiddenGroupNo)
-    .orderBy('employee_no')
-    .executeTakeFirstOrThrow();
-  hiddenEmployeeNo = hiddenEmp.employee_no;
-  const other = await t.ctx.db
-    .selectFrom('employee')
-    .select(['employee_no', 'organization_no'])
-    .where('organization_no', '!=', orgNo)
-    .where(
-      'organization_no',
-      'not in',
-      t.ctx.db
-        .selectFrom('user_organization')
-        .select('organization_no')
-        .where('user_no', '=', await t.userNo('broker')),
-    )
-    .orderBy('employee_no')
-    .executeTakeFirstOrThrow();
-  otherOrgNo = other.organization_no;
-  otherEmployeeNo = other.employee_no;
-  await t.ctx.db
-    .updateTable('employee')
-    .set({ effective_date: '2020-01-01', original_effective_date: '2020-01-01' })
-    .where('employee_no', 'in', [employeeNo, hiddenEmployeeNo])
-    .execute();
+  const client = await given(t)
+    .organization()
+    .group()
+    .employee({ effectiveDate: '2020-01-01' })
+    .group()
+    .employee({ effectiveDate: '2020-01-01' })
+    .grant('client', { groups: [0] })
+    .grant('clientNoSsn')
+    .build();
+  orgNo = client.organization.organizationNo;
+  visibleGroup = client.groups[0]!;
+  visibleGroupNo = visibleGroup.benefitGroupNo;
+  hiddenGroupNo = client.groups[1]!.benefitGroupNo;
+  employeeNo = client.employees[0]!.employeeNo;
+  hiddenEmployeeNo = client.employees[1]!.employeeNo;
+  // Outside the broker's and the client's organizations.
+  const other = await given(t).organization().group().employee().build();
+  otherOrgNo = other.organization.organizationNo;
+  otherEmployeeNo = other.employee.employeeNo;
   await setFlags({});
 }, 120_000);
 
@@ -525,54 +482,49 @@ describe('termination and reinstatement', () => {
   });
 
   it('freezes the dependent of a terminated member', async () => {
-    const termed = await create({ ...minimal, firstName: 'Frozen' });
-    const url = `${base()}/${termed.dependentNo}`;
-    await call('accountManager', 'PUT', `${url}/termination`, { terminationDate: '2022-06-30' });
-    await t.ctx.db
-      .updateTable('employee')
-      .set({ process_status: 9, expiration_date: '2022-06-30' })
-      .where('employee_no', '=', employeeNo)
-      .execute();
-    try {
-      const detail = (await call('accountManager', 'GET', url)).json<DependentDetail>();
-      expect(detail.memberTerminated).toBe(true);
-      expect(detail.actions).toMatchObject({
-        edit: false,
-        reinstate: false,
-        removeTermination: false,
-        reinstateBlockedMessage: 'Dependent cannot be reinstated because the member is terminated.',
-      });
-      const reinstate = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
-        reinstateDate: '2022-07-01',
-      });
-      // A state conflict is a 409 carrying the detail the notice shows (decision 0073).
-      expect(reinstate.statusCode).toBe(409);
-      expect(reinstate.json<Problem>().detail).toBe(
-        'Dependent cannot be reinstated because the member is terminated.',
-      );
-      const remove = await call('accountManager', 'DELETE', `${url}/termination`);
-      expect(remove.statusCode).toBe(409);
-      expect(remove.json<Problem>().detail).toBe(
-        MEMBER_RECORD_MESSAGES.dependentRemoveTerminationMemberTerminated,
-      );
-      const edit = await call('accountManager', 'PUT', url, {
-        firstName: 'X',
-        lastName: 'Y',
-        birthdate: '2010-01-01',
-        gender: 'F',
-      });
-      expect(edit.statusCode).toBe(409);
-      expect(edit.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.memberTerminatedEdit);
-      const add = await call('accountManager', 'POST', base(), minimal);
-      expect(add.statusCode).toBe(409);
-      expect(add.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.addMemberTerminated);
-    } finally {
-      await t.ctx.db
-        .updateTable('employee')
-        .set({ process_status: 1, expiration_date: null })
-        .where('employee_no', '=', employeeNo)
-        .execute();
-    }
+    // A member of its own whose dependent ended, then the member ended on the same day.
+    const { employee, dependent: termed } = await given(t)
+      .in(visibleGroup)
+      .employee({ effectiveDate: '2020-01-01' })
+      .dependent({ ...minimal, firstName: 'Frozen', terminationDate: '2022-06-30' })
+      .build();
+    const url = termed.url;
+    const terminated = await call('accountManager', 'PUT', `${employee.url}/termination`, {
+      terminationDate: '2022-06-30',
+    });
+    expect(terminated.statusCode, terminated.body).toBe(200);
+    const detail = (await call('accountManager', 'GET', url)).json<DependentDetail>();
+    expect(detail.memberTerminated).toBe(true);
+    expect(detail.actions).toMatchObject({
+      edit: false,
+      reinstate: false,
+      removeTermination: false,
+      reinstateBlockedMessage: 'Dependent cannot be reinstated because the member is terminated.',
+    });
+    const reinstate = await call('accountManager', 'PATCH', `${url}/reinstatement`, {
+      reinstateDate: '2022-07-01',
+    });
+    // A state conflict is a 409 carrying the detail the notice shows (decision 0073).
+    expect(reinstate.statusCode).toBe(409);
+    expect(reinstate.json<Problem>().detail).toBe(
+      'Dependent cannot be reinstated because the member is terminated.',
+    );
+    const remove = await call('accountManager', 'DELETE', `${url}/termination`);
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json<Problem>().detail).toBe(
+      MEMBER_RECORD_MESSAGES.dependentRemoveTerminationMemberTerminated,
+    );
+    const edit = await call('accountManager', 'PUT', url, {
+      firstName: 'X',
+      lastName: 'Y',
+      birthdate: '2010-01-01',
+      gender: 'F',
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.memberTerminatedEdit);
+    const add = await call('accountManager', 'POST', `${employee.url}/dependents`, minimal);
+    expect(add.statusCode).toBe(409);
+    expect(add.json<Problem>().detail).toBe(DEPENDENT_MESSAGES.addMemberTerminated);
   });
 });
 
