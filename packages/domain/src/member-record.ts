@@ -912,6 +912,8 @@ export const MEMBER_HISTORY_EVENTS = {
   divisionChange: 'division-change',
   benefitPackageChange: 'benefit-package-change',
   alternateGroupChange: 'alternate-group-change',
+  /** Written by the coverages module; the text rows have always carried. */
+  newCardRequested: 'New card requested',
 } as const;
 export type MemberHistoryEvent = (typeof MEMBER_HISTORY_EVENTS)[keyof typeof MEMBER_HISTORY_EVENTS];
 

@@ -214,3 +214,91 @@ export async function countRecentFailures(
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+export interface NewTempCardLink {
+  tokenHash: string;
+  employeeNo: number;
+  coverageNo: number;
+  organizationNo: number;
+  recipientEmail: string;
+  hours: number;
+  userNo: number;
+}
+
+/** A link that opens for `hours` from now (the database's clock). */
+export async function insertTempCardLink(
+  db: Kysely<DB>,
+  link: NewTempCardLink,
+): Promise<{ link_no: number; expires_at: Date }> {
+  return db
+    .insertInto('temp_card_link')
+    .values({
+      token_hash: link.tokenHash,
+      employee_no: link.employeeNo,
+      coverage_no: link.coverageNo,
+      organization_no: link.organizationNo,
+      recipient_email: link.recipientEmail,
+      expires_at: sql<Date>`now() + make_interval(hours => ${link.hours})`,
+      created_by: link.userNo,
+      updated_by: link.userNo,
+    })
+    .returning(['link_no', 'expires_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Counts a wrong answer on an open link (locked when it reaches `maxAttempts`); undefined when
+ * the link was already used or locked.
+ */
+export async function countFailedAttempt(
+  db: Kysely<DB>,
+  linkNo: number,
+  maxAttempts: number,
+): Promise<{ failed_attempts: number; locked_at: Date | null } | undefined> {
+  return db
+    .updateTable('temp_card_link')
+    .set({
+      failed_attempts: sql<number>`failed_attempts + 1`,
+      locked_at: sql<Date | null>`case when failed_attempts + 1 >= ${maxAttempts} then now() else null end`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('link_no', '=', linkNo)
+    .where('used_at', 'is', null)
+    .where('locked_at', 'is', null)
+    .returning(['failed_attempts', 'locked_at'])
+    .executeTakeFirst();
+}
+
+/** Records a wrong answer from the address, and drops its failures older than the window. */
+export async function recordVerifyFailure(
+  db: Kysely<DB>,
+  clientIp: string,
+  linkNo: number,
+  windowMinutes: number,
+): Promise<void> {
+  await db
+    .insertInto('temp_card_verify_failure')
+    .values({ client_ip: clientIp, link_no: linkNo })
+    .execute();
+  await db
+    .deleteFrom('temp_card_verify_failure')
+    .where('client_ip', '=', clientIp)
+    .where('at', '<', sql<Date>`now() - make_interval(mins => ${windowMinutes})`)
+    .execute();
+}
+
+/** Marks an open, unexpired link used; undefined when another request got there first. */
+export async function claimLink(
+  db: Kysely<DB>,
+  linkNo: number,
+): Promise<{ link_no: number } | undefined> {
+  return db
+    .updateTable('temp_card_link')
+    .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('link_no', '=', linkNo)
+    .where('used_at', 'is', null)
+    .where('locked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning('link_no')
+    .executeTakeFirst();
+}

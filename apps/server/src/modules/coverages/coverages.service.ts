@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   COVERAGE_MESSAGES,
+  MEMBER_HISTORY_EVENTS,
   PERMISSIONS,
   TEMP_CARD_IP_MAX_FAILURES,
   TEMP_CARD_IP_WINDOW_MINUTES,
@@ -36,7 +37,10 @@ import {
   notFound,
 } from '../../platform/http/problem.ts';
 import type { MailService } from '../../platform/mail/mail-service.ts';
+import { writeMemberHistory } from '../members/member-history.ts';
 import {
+  claimLink,
+  countFailedAttempt,
   countRecentFailures,
   findCoverage,
   findDefaultCardCoverage,
@@ -44,7 +48,9 @@ import {
   findEmployeeInScope,
   findLinkByHash,
   insertNewCardRequest,
+  insertTempCardLink,
   listCoverages,
+  recordVerifyFailure,
   type CoverageRow,
   type LinkRow,
   type ScopedEmployee,
@@ -192,18 +198,12 @@ export async function requestNewCard(
   return deps.db.transaction().execute(async (tx) => {
     const inserted = await insertNewCardRequest(tx, row, principal.userNo);
     if (!inserted) throw conflict(TEMP_CARD_MESSAGES.alreadyRequested);
-    await tx
-      .insertInto('member_change_history')
-      .values({
-        changed_by: principal.userNo,
-        employee_no: employeeNo,
-        dependent_no: null,
-        event: 'New card requested',
-        field: 'coverage',
-        old_value: null,
-        new_value: row.name,
-      })
-      .execute();
+    await writeMemberHistory(tx, {
+      changedBy: principal.userNo,
+      target: { employeeNo },
+      event: MEMBER_HISTORY_EVENTS.newCardRequested,
+      changes: [{ field: 'coverage', oldValue: null, newValue: row.name }],
+    });
     await writeAudit(tx, {
       actorUserNo: principal.userNo,
       action: 'coverage.new_card_requested',
@@ -270,20 +270,15 @@ export async function emailTempCard(
   const recipient = request.recipientEmail.trim();
   const token = crypto.randomBytes(32).toString('base64url');
   const link = await deps.db.transaction().execute(async (tx) => {
-    const inserted = await tx
-      .insertInto('temp_card_link')
-      .values({
-        token_hash: hashToken(token),
-        employee_no: employeeNo,
-        coverage_no: row.coverage_no,
-        organization_no: organizationNo,
-        recipient_email: recipient,
-        expires_at: sql<Date>`now() + make_interval(hours => ${TEMP_CARD_LINK_HOURS})`,
-        created_by: principal.userNo,
-        updated_by: principal.userNo,
-      })
-      .returning(['link_no', 'expires_at'])
-      .executeTakeFirstOrThrow();
+    const inserted = await insertTempCardLink(tx, {
+      tokenHash: hashToken(token),
+      employeeNo,
+      coverageNo: row.coverage_no,
+      organizationNo,
+      recipientEmail: recipient,
+      hours: TEMP_CARD_LINK_HOURS,
+      userNo: principal.userNo,
+    });
     await writeAudit(tx, {
       actorUserNo: principal.userNo,
       action: 'temp_card.link_sent',
@@ -391,28 +386,9 @@ export async function verifyTempCardLink(
   );
   if (!match) {
     const counted = await deps.db.transaction().execute(async (tx) => {
-      const updated = await tx
-        .updateTable('temp_card_link')
-        .set({
-          failed_attempts: sql<number>`failed_attempts + 1`,
-          locked_at: sql<Date | null>`case when failed_attempts + 1 >= ${TEMP_CARD_MAX_ATTEMPTS} then now() else null end`,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('link_no', '=', link.link_no)
-        .where('used_at', 'is', null)
-        .where('locked_at', 'is', null)
-        .returning(['failed_attempts', 'locked_at'])
-        .executeTakeFirst();
-      await tx
-        .insertInto('temp_card_verify_failure')
-        .values({ client_ip: clientIp, link_no: link.link_no })
-        .execute();
+      const updated = await countFailedAttempt(tx, link.link_no, TEMP_CARD_MAX_ATTEMPTS);
       // Only the window counts: older failures of this address are dropped as new ones come.
-      await tx
-        .deleteFrom('temp_card_verify_failure')
-        .where('client_ip', '=', clientIp)
-        .where('at', '<', sql<Date>`now() - make_interval(mins => ${TEMP_CARD_IP_WINDOW_MINUTES})`)
-        .execute();
+      await recordVerifyFailure(tx, clientIp, link.link_no, TEMP_CARD_IP_WINDOW_MINUTES);
       await writeAudit(tx, {
         actorUserNo: null,
         action: updated?.locked_at ? 'temp_card.link_locked' : 'temp_card.link_refused',
@@ -432,15 +408,7 @@ export async function verifyTempCardLink(
 
   // Claim the link before answering, so two posts of the same link cannot both succeed.
   const claimed = await deps.db.transaction().execute(async (tx) => {
-    const used = await tx
-      .updateTable('temp_card_link')
-      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('link_no', '=', link.link_no)
-      .where('used_at', 'is', null)
-      .where('locked_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning('link_no')
-      .executeTakeFirst();
+    const used = await claimLink(tx, link.link_no);
     if (used) {
       await writeAudit(tx, {
         actorUserNo: null,
