@@ -4,6 +4,77 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Module boundaries (decision 0092). Each rule is a regex on the import as written, so one is
+// needed per folder depth: from `modules/a/x.ts` another module is `../b/`, from
+// `modules/a/sub/x.ts` it is `../../b/`. no-restricted-imports options do not merge across
+// config objects, so each object below states the whole set for its files.
+const SERVER = 'apps/server/src';
+const WEB_FEATURES = 'apps/web/src/features';
+const DEPTHS = [1, 2, 3, 4, 5];
+const up = (depth) => String.raw`(\.\./){${depth}}(?!\.\./)`;
+// The files `depth` folders below root (a module's or feature's own folder is the first).
+const atDepth = (root, depth) => [`${root}/${'*/'.repeat(depth)}*.{ts,tsx}`];
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns }],
+});
+
+export const boundaries = [
+  // A server module imports another module only through its index.ts (its public surface).
+  ...DEPTHS.map((depth) => ({
+    files: atDepth(`${SERVER}/modules`, depth),
+    rules: restrict([
+      {
+        regex: String.raw`^${up(depth)}[^/]+/(?!index\.ts$)`,
+        message: "Import another module only through its index.ts: '../<module>/index.ts'.",
+      },
+      {
+        regex: String.raw`(^|/)modules/[^/]+/(?!index\.ts$)`,
+        message: "Import another module only through its index.ts: '../<module>/index.ts'.",
+      },
+    ]),
+  })),
+  // The platform serves the modules and knows none of them (nor the composition that does).
+  {
+    files: [`${SERVER}/platform/**/*.ts`],
+    rules: restrict([
+      {
+        regex: String.raw`(^|/)modules/`,
+        message:
+          'platform/ imports no module: take what you need as a parameter or a type of your own.',
+      },
+      {
+        regex: String.raw`^(\.\./)+(app|context|database)\.ts$`,
+        message: 'platform/ imports no composition file (they import the modules).',
+      },
+    ]),
+  },
+  // A module's tables file is private: only the composition file src/database.ts assembles them.
+  {
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/modules/**`, `${SERVER}/platform/**`, `${SERVER}/database.ts`],
+    rules: restrict([
+      {
+        regex: String.raw`(^|/)modules/[^/]+/.*\.tables\.ts$`,
+        message: "A module's *.tables.ts is private: use DB from src/database.ts.",
+      },
+    ]),
+  },
+  // A web feature does not import another feature (it may import shared/ and app/).
+  ...DEPTHS.map((depth) => ({
+    files: atDepth(WEB_FEATURES, depth),
+    rules: restrict([
+      {
+        regex: String.raw`^${up(depth)}[^/]+/`,
+        message: 'A feature does not import another feature: move what both need to shared/.',
+      },
+      {
+        regex: String.raw`(^|/)features/`,
+        message: 'A feature does not import another feature: move what both need to shared/.',
+      },
+    ]),
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'eslint.config.js'] },
   js.configs.recommended,
@@ -34,4 +105,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  ...boundaries,
 );

@@ -19,25 +19,27 @@ import { accessControl } from './platform/auth/access.ts';
 import { createAccessTokenVerifier } from './platform/auth/access-token.ts';
 import { registerOidcProvider } from './platform/auth/oidc-provider.ts';
 import type { Database } from './platform/db/database.ts';
-import type { DB } from './platform/db/schema.ts';
+import type { DB } from './database.ts';
 import { clientInputProblem, refuseNulCharacters } from './platform/http/client-input.ts';
 import { HttpProblem, PROBLEM_CONTENT_TYPE } from './platform/http/problem.ts';
 import type { JobQueue } from './platform/jobs/job-queue.ts';
 import { logSerializers } from './platform/log-serializers.ts';
 import type { MailService } from './platform/mail/mail-service.ts';
 import type { Secrets } from './platform/secrets.ts';
-import { authorizationRoutes } from './modules/authorization/authorization.routes.ts';
+import { authorizationRoutes } from './modules/authorization/index.ts';
 import { noStoreForApiAnswers } from './platform/http/no-store.ts';
-import { filesRoutes } from './modules/files/files.routes.ts';
-import { membersRoutes } from './modules/members/members.routes.ts';
-import { memberRecordRoutes } from './modules/members/member-record.routes.ts';
-import { dependentRecordRoutes } from './modules/members/dependent-record.routes.ts';
-import { coveragesRoutes } from './modules/coverages/coverages.routes.ts';
-import { organizationWorkspaceRoutes } from './modules/organization-workspace/workspace.routes.ts';
-import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { helpRoutes } from './modules/help/help.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+import { filesRoutes } from './modules/files/index.ts';
+import {
+  dependentRecordRoutes,
+  memberRecordRoutes,
+  membersRoutes,
+} from './modules/members/index.ts';
+import { coveragesRoutes } from './modules/coverages/index.ts';
+import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
+import { organizationsRoutes } from './modules/organizations/index.ts';
+import { usersRoutes } from './modules/users/index.ts';
+import { helpRoutes } from './modules/help/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
 
 /** What every module may use; built once per process by main.ts or a test. */
 export interface AppContext {

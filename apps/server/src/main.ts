@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { closeContext, createContext, createLogger } from './platform/context.ts';
+import { closeContext, createContext, createLogger } from './context.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { hashPassword } from './platform/auth/passwords.ts';

@@ -1,12 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { findRole } from '@pillar/domain';
-import type {
-  BenefitGroupTable,
-  ContactKind,
-  DB,
-  OrganizationContactTable,
-  OrganizationTable,
-} from '../platform/db/schema.ts';
+import type { DB } from '../database.ts';
 import {
   CONTACT_ROLES,
   EMPLOYER_KINDS,
@@ -26,6 +20,12 @@ import { seedUserAdmin } from '../modules/users/users.seed.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
 import { createRandomFor, type SeedContext } from './seed-context.ts';
 import { SeededRandom, addDays, addYears } from './random.ts';
+
+// The organizations module's tables, through the composed type (its tables file is private).
+type OrganizationTable = DB['organization'];
+type OrganizationContactTable = DB['organization_contact'];
+type ContactKind = OrganizationContactTable['kind'];
+type BenefitGroupTable = DB['benefit_group'];
 
 export interface SeedOptions {
   /** How many organizations; 48 for the demo, 10,000 and more for benchmarks. */

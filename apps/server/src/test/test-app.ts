@@ -9,7 +9,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { signAccessToken } from '../platform/auth/access-token.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
-import { closeContext, createContext, createLogger } from '../platform/context.ts';
+import { closeContext, createContext, createLogger } from '../context.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { persona, type PersonaKey } from '../seed/personas.ts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DataNetPreviewUser } from '@pillar/domain';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import type { DataNetDirectory } from './datanet-directory.ts';
 
 function legacyType(value: number): DataNetPreviewUser['type'] {

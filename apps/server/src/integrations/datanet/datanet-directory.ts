@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DataNetPreviewUser } from '@pillar/domain';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { createBuiltInDataNetDirectory } from './builtin-datanet-directory.ts';
 
 /**

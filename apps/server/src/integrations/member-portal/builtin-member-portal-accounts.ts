@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import type { MemberPortalAccounts } from './member-portal-accounts.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { createAuth0MemberPortalAccounts } from './auth0-member-portal-accounts.ts';
 import { createBuiltInMemberPortalAccounts } from './builtin-member-portal-accounts.ts';
 

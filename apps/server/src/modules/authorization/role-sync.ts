@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { ROLE_DEFINITIONS } from '@pillar/domain';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 /**
  * Makes the role tables match the role definitions of the domain package, which are the single

@@ -16,7 +16,7 @@ import {
   tempIdCard,
 } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
-import { attachmentDisposition } from '../organization-workspace/workspace.routes.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import {
   emailTempCard,
   getTempCard,

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { addDays, addYears, type SeededRandom } from '../../seed/random.ts';
 import type { SeedContext } from '../../seed/seed-context.ts';
 import type { CoverageTable } from './coverages.tables.ts';

@@ -19,15 +19,11 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** Escapes LIKE wildcards so a name containing % or _ matches itself. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The files a principal may see, as SQL (the domain's canSeeFile says the same in TypeScript):
@@ -155,21 +151,6 @@ export async function listRecipients(db: Db, fileId: string): Promise<FileRecipi
     .orderBy(sql`lower(u.last_name), lower(u.first_name), u.user_no`)
     .execute();
   return rows.map((r) => ({ userId: r.user_no, fullName: `${r.first_name} ${r.last_name}` }));
-}
-
-/** Whether the principal may file documents under this organization. */
-export async function organizationInScope(
-  db: Db,
-  principal: Principal,
-  organizationNo: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization as o')
-    .select('o.organization_no')
-    .where('o.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export async function searchFileOrganizations(

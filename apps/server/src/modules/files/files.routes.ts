@@ -37,17 +37,12 @@ import {
 } from './files.service.ts';
 import { moveSeedContentIntoStorage } from './files.seed.ts';
 import { multipartLimits } from './files.upload.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 
 const view = { allOf: [PERMISSIONS.viewFiles] } as const;
 const upload = { allOf: [PERMISSIONS.viewFiles, PERMISSIONS.uploadFiles] } as const;
 const remove = { allOf: [PERMISSIONS.viewFiles, PERMISSIONS.deleteFiles] } as const;
 const tags = ['files'];
-
-/** RFC 6266: an ASCII fallback plus the exact name, percent-encoded. */
-export function attachmentDisposition(name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Secure file exchange (spec 3 §7 "Files"). Registered at the root: full service paths. */
 export async function filesRoutes(app: FastifyInstance): Promise<void> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
 import { addDays, type SeededRandom } from '../../seed/random.ts';

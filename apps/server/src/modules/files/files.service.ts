@@ -22,7 +22,7 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import {
@@ -32,7 +32,6 @@ import {
   insertDownload,
   insertFiles,
   listRecipients,
-  organizationInScope,
   searchDownloads,
   searchFileOrganizations,
   searchFiles,
@@ -48,6 +47,7 @@ import {
   type Multipart,
   type StoredFile,
 } from './files.upload.ts';
+import { organizationVisible, requireOrganization } from '../organizations/index.ts';
 
 export interface FilesContext {
   db: Kysely<DB>;
@@ -228,9 +228,7 @@ export async function listRecipientOptions(
   principal: Principal,
   query: FileRecipientQuery,
 ): Promise<Page<FileRecipientOption>> {
-  if (!(await organizationInScope(db, principal, query.organizationNo))) {
-    throw notFound('Organization');
-  }
+  await requireOrganization(db, principal, query.organizationNo);
   return searchRecipientOptions(db, principal, query);
 }
 
@@ -279,7 +277,7 @@ async function checkUploadFields(
   values: ReadonlyMap<string, string[]>,
 ): Promise<CheckedUpload> {
   const fields = parseUploadFields(values);
-  if (!(await organizationInScope(db, principal, fields.organizationNo))) {
+  if (!(await organizationVisible(db, principal, fields.organizationNo))) {
     throw badRequest('Organization not found', { organizationNo: 'Organization not found' });
   }
   const recipients = await checkRecipients(

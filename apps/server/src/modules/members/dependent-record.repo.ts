@@ -1,13 +1,13 @@
 import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import type { DependentTable } from './members.tables.ts';
 import { scopedGroups } from './member-record.repo.ts';
 import {
   ORGANIZATION_SETTINGS_COLUMNS,
   type OrganizationSettingsRow,
-} from '../organizations/organization-settings.ts';
+} from '../organizations/index.ts';
 
 /*
  * SQL of a dependent's record. Every read is scoped through the dependent's member: the

@@ -41,7 +41,7 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { formatSsn, type SsnProtector } from '../../platform/crypto/ssn.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/problem.ts';
 import {
   findDependent,
@@ -56,7 +56,7 @@ import {
 import { writeMemberHistory } from './member-history.ts';
 import { findGroup, lockEmployee } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
-import { settingsOf } from '../organizations/organization-settings.ts';
+import { settingsOf } from '../organizations/index.ts';
 import { badRequestOf, parseOr400, todayOf } from './record-support.ts';
 import { auditSsnReveal } from './ssn-reveal-limit.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SSN_HISTORY_VALUE, type MemberHistoryEvent } from '@pillar/domain';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 /*
  * The member change history (design.md §4: every write to a member or dependent writes who, when,

@@ -15,7 +15,7 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { fetchPage, type SortColumn } from '../../platform/http/paging.ts';
 
 /** The filters of both searches once the service has checked them; the SSN only as its hash. */
@@ -319,19 +319,4 @@ export async function countEmployees(db: Kysely<DB>, principal: Principal): Prom
     .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** Whether the organization exists and lies in the principal's scope. */
-export async function organizationVisible(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization as o')
-    .select('o.organization_no')
-    .where('o.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
-    .executeTakeFirst();
-  return row !== undefined;
 }

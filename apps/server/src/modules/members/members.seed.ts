@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { createSsnProtector, type SsnProtector } from '../../platform/crypto/ssn.ts';
 import { addDays, addYears, type SeededRandom } from '../../seed/random.ts';
 import type { SeedContext } from '../../seed/seed-context.ts';

@@ -16,15 +16,15 @@ import {
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
 import {
   countEmployees,
-  organizationVisible,
   searchDependents,
   searchEmployees,
   type MemberFilters,
 } from './members.repo.ts';
+import { organizationVisible } from '../organizations/index.ts';
 
 export interface MembersDeps {
   db: Kysely<DB>;

@@ -1,7 +1,7 @@
 import { SSN_REVEALS_PER_MINUTE, SSN_REVEAL_THROTTLED } from '@pillar/domain';
 import type { Kysely } from 'kysely';
 import { writeAudit, type AuditEntry } from '../../platform/audit.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { HttpProblem } from '../../platform/http/problem.ts';
 import { countRecentReveals, lockRevealsOf, type SSN_REVEAL_ACTIONS } from './ssn-reveal.repo.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 /** The audit actions of an SSN reveal: members and dependents count against one limit. */
 export const SSN_REVEAL_ACTIONS = ['member.ssn-reveal', 'dependent.ssn-reveal'] as const;

@@ -28,28 +28,9 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
-
-/** Escapes LIKE wildcards so a name containing % or _ matches itself. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** True when the organization exists and lies in the principal's scope. */
-export async function organizationVisible(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization as o')
-    .select('o.organization_no')
-    .where('o.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
-    .executeTakeFirst();
-  return row !== undefined;
-}
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 // ---------- benefit groups ----------
 

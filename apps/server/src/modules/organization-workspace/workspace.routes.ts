@@ -38,6 +38,7 @@ import {
 } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
 import * as service from './workspace.service.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 
 const PORTAL = '/portal/v1/organizations/:orgId';
 const viewOrganizations = { allOf: [PERMISSIONS.viewOrganizations] } as const;
@@ -55,12 +56,6 @@ const downloadAnyReport = {
 } as const;
 const viewUsers = { allOf: [PERMISSIONS.viewUsers] } as const;
 const authorizationViewOrgs = { allOf: [PERMISSIONS.authorizationViewOrgs] } as const;
-
-/** An RFC 6266 attachment header that every browser saves under the given name. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /**
  * Organization workspace (issue 3): groups with fees, divisions and incentive programs, benefit

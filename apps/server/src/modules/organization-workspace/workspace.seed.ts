@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { DISTRIBUTION_METHODS, INCENTIVE_PROGRAM_KEYS, ROLE_DEFINITIONS } from '@pillar/domain';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
 import { addDays, type SeededRandom } from '../../seed/random.ts';
 import type { SeedContext } from '../../seed/seed-context.ts';

@@ -15,24 +15,16 @@ import {
 } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
 import * as repo from './workspace.repo.ts';
 import { renderReport } from './workspace.reports.ts';
+import { requireOrganization } from '../organizations/index.ts';
 
 /*
  * Every call first makes sure the organization exists and is the caller's: one outside scope
  * answers exactly like one that does not exist (404), never with an empty list.
  */
-
-async function requireOrganization(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<void> {
-  if (!(await repo.organizationVisible(db, principal, organizationNo)))
-    throw notFound('Organization');
-}
 
 /** A read of one organization's rows, answered only when the organization is the caller's. */
 function readOfOrganization<Query, Answer>(

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { OrganizationMemberSettings } from '@pillar/domain';
-import type { OrganizationTable } from '../../platform/db/schema.ts';
+import type { OrganizationTable } from './organizations.tables.ts';
 
 /*
  * The organization's member settings (spec 1 §3 "Organization feature flags"): which columns hold

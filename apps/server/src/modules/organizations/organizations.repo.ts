@@ -8,9 +8,11 @@ import type {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { ContactKind, DB, OrganizationTable } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
+import type { ContactKind, OrganizationTable } from './organizations.tables.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { settingsOf } from './organization-settings.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 type OrganizationRow = Selectable<OrganizationTable>;
 
@@ -28,11 +30,6 @@ function toSummary(
     effectiveDate: row.effective_date,
     expirationDate: row.expiration_date,
   };
-}
-
-/** Escapes LIKE wildcards so a name containing % or _ matches itself. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export async function searchOrganizations(
@@ -101,4 +98,22 @@ export async function findOrganization(
     medicalVendorContact: contactOf('medicalVendor'),
     ...settingsOf(row),
   };
+}
+
+/**
+ * True when the organization exists and lies in the principal's scope: the one check behind
+ * every "organization outside your scope answers 404" (decision 0092).
+ */
+export async function organizationVisible(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization as o')
+    .select('o.organization_no')
+    .where('o.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .executeTakeFirst();
+  return row !== undefined;
 }

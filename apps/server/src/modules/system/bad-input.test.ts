@@ -8,7 +8,7 @@ import type { RouteEntry } from '../../platform/auth/access.ts';
 import { PERSONAS, type Persona, type PersonaKey } from '../../seed/personas.ts';
 import { BAD_JSON_VALUES, badJsonValue, badText, urlText } from '../../test/bad-input.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipartBody } from '../files/files.test-helpers.ts';
+import { multipartBody } from '../../test/multipart.ts';
 
 /*
  * The server never answers 5xx to client input (issue 10). Every route of the route table gets

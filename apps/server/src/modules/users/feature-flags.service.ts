@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { FEATURE_FLAG_TITLES, type FeatureFlag, type FeatureFlagTitle } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 /**
  * The signed-in user's feature flags (spec 2 §3), all off until turned on. The browser keeps

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pageSchema } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 export const outboxQuery = z.object({
   to: z.string().trim().max(320).optional(),

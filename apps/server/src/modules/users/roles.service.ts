@@ -10,7 +10,7 @@ import {
   type UserTypeName,
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { roleRefusal, roleVisibleTo } from './user-grant-rules.ts';
 

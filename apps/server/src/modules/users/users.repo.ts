@@ -15,8 +15,9 @@ import {
   USER_TYPE_CODE_OF,
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 
 /** A user as the grant rules see them: type, flags, roles and organization grants. */
 export interface UserGrants {
@@ -33,11 +34,6 @@ export interface UserGrants {
 }
 
 type Executor = Kysely<DB>;
-
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * The users a caller may see: everyone for all-organization callers; otherwise users who share
@@ -103,11 +99,11 @@ export async function listUsers(
     q = q.where(
       sql<string>`lower(u.first_name || ' ' || u.last_name)`,
       'like',
-      likePattern(query.name),
+      likePattern(query.name.toLowerCase()),
     );
   }
   if (query.username)
-    q = q.where(sql<string>`lower(u.username)`, 'like', likePattern(query.username));
+    q = q.where(sql<string>`lower(u.username)`, 'like', likePattern(query.username.toLowerCase()));
   if (query.active !== undefined) q = q.where('u.active', '=', query.active);
   if (query.type) q = q.where('u.user_type', '=', USER_TYPE_CODE_OF[query.type]);
   return fetchPage(q, query, {
@@ -353,7 +349,7 @@ export async function listHeldOrganizations(
     );
   }
   if (query.name) {
-    const byName = sql<boolean>`lower(o.name) like ${likePattern(query.name)}`;
+    const byName = sql<boolean>`lower(o.name) like ${likePattern(query.name.toLowerCase())}`;
     q = q.where(
       query.include?.length
         ? sql<boolean>`(${byName} or o.organization_no in (${sql.join(query.include)}))`

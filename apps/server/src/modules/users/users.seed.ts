@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { ROLE_DEFINITIONS, findRole, isOrganizationOpen } from '@pillar/domain';
 import { hashPassword } from '../../platform/auth/passwords.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
 import { DEMO_PASSWORD } from '../../seed/personas.ts';
 import type { SeededRandom } from '../../seed/random.ts';

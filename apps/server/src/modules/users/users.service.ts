@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import { HttpProblem, badRequest, notFound } from '../../platform/http/problem.ts';
 import type { MailService } from '../../platform/mail/mail-service.ts';
 import {

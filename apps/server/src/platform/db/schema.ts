@@ -1,14 +1,10 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AuthTables } from '../auth/auth.tables.ts';
-import type { CoverageTables } from '../../modules/coverages/coverages.tables.ts';
-import type { FileTables } from '../../modules/files/files.tables.ts';
-import type { MemberTables } from '../../modules/members/members.tables.ts';
-import type { OrganizationWorkspaceTables } from '../../modules/organization-workspace/workspace.tables.ts';
-import type { UserAdminTables } from '../../modules/users/users.tables.ts';
 
 /**
- * Row types of every table, as Kysely sees them. Kept by hand beside the migrations: a
- * migration that adds a column adds it here in the same commit.
+ * Row types of the platform's tables, as Kysely sees them (each module declares its own in its
+ * `*.tables.ts`). Kept by hand beside the migrations: a migration that adds a column adds it
+ * here or in the module's tables file in the same commit.
  */
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type Audit = {
@@ -17,52 +13,6 @@ export type Audit = {
   updated_at: Generated<Date>;
   updated_by: number | null;
 };
-
-export interface OrganizationTable extends Audit {
-  organization_no: Generated<number>;
-  name: string;
-  type: string;
-  process_status: number;
-  effective_date: string;
-  expiration_date: string | null;
-  original_effective_date: string;
-  use_cob: boolean;
-  supports_divisions: boolean;
-  supports_client_defined_data: boolean;
-  supports_dependent_alternate_group: boolean;
-  supports_different_dependent_address: boolean;
-  require_address: boolean;
-  require_dependent_ssn: boolean;
-  default_dependent_ssn: boolean;
-  generate_employee_ssn: boolean;
-  client_id_minimum_length: number | null;
-  client_id_maximum_length: number | null;
-  pad_client_id_with_leading_zeros: boolean;
-  ltrim_client_id: boolean;
-  rtrim_client_id: boolean;
-}
-
-export type ContactKind =
-  'eligibility' | 'maintenance' | 'invoice' | 'eligibilityVendor' | 'medicalVendor';
-
-export interface OrganizationContactTable extends Audit {
-  organization_no: number;
-  kind: ContactKind;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-}
-
-export interface BenefitGroupTable extends Audit {
-  benefit_group_no: Generated<number>;
-  organization_no: number;
-  benefit_group_id: string;
-  name: string;
-  process_status: number;
-  effective_date: string;
-  expiration_date: string | null;
-  dependent_alternate_group_number: string | null;
-}
 
 export interface AppUserTable extends Audit {
   user_no: Generated<number>;
@@ -159,17 +109,12 @@ export interface AuditLogTable {
   detail: JSONColumnType<Record<string, unknown>> | null;
 }
 
-export interface DB
-  extends
-    OrganizationWorkspaceTables,
-    MemberTables,
-    CoverageTables,
-    UserAdminTables,
-    FileTables,
-    AuthTables {
-  organization: OrganizationTable;
-  organization_contact: OrganizationContactTable;
-  benefit_group: BenefitGroupTable;
+/**
+ * The platform's own tables: identity and access (users, roles, grants, sessions), the mail
+ * outbox, the audit log and the OpenID provider's store. Sign-in and the principal read them,
+ * so they are declared here and not in a module; among the modules, `users` writes them.
+ */
+export interface PlatformTables extends AuthTables {
   app_user: AppUserTable;
   role: RoleTable;
   role_permission: RolePermissionTable;
@@ -180,3 +125,12 @@ export interface DB
   mail_outbox: MailOutboxTable;
   audit_log: AuditLogTable;
 }
+
+/**
+ * The database as one Kysely type. Here it holds the platform's tables only; the composition
+ * file `src/database.ts` adds each module's tables to this interface by declaration merging, so
+ * one Kysely instance serves every module while the platform imports none (decision 0092).
+ * Modules import `DB` from `src/database.ts`, never from here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into by src/database.ts
+export interface DB extends PlatformTables {}

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { AppContext } from '../app.ts';
-import type { Config } from '../config.ts';
-import { syncRoles } from '../modules/authorization/role-sync.ts';
-import { openDatabase, type Database } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { createJobQueue } from './jobs/job-queue.ts';
-import { serializeError } from './log-serializers.ts';
-import { createMailService } from './mail/mail-service.ts';
-import { loadSecrets } from './secrets.ts';
+import type { AppContext } from './app.ts';
+import type { Config } from './config.ts';
+import { syncRoles } from './modules/authorization/index.ts';
+import { openDatabase, type Database } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { createJobQueue } from './platform/jobs/job-queue.ts';
+import { serializeError } from './platform/log-serializers.ts';
+import { createMailService } from './platform/mail/mail-service.ts';
+import { loadSecrets } from './platform/secrets.ts';
 
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel, serializers: { err: serializeError } });

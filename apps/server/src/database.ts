@@ -1,0 +1,24 @@
+/**
+ * The composition of the database type: the platform's tables plus each module's, one Kysely
+ * type for the whole server. The only file outside a module that may import a module's
+ * `*.tables.ts` (decision 0092); modules and integrations import `DB` from here.
+ */
+import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
+import type { FileTables } from './modules/files/files.tables.ts';
+import type { MemberTables } from './modules/members/members.tables.ts';
+import type { OrganizationWorkspaceTables } from './modules/organization-workspace/workspace.tables.ts';
+import type { OrganizationTables } from './modules/organizations/organizations.tables.ts';
+import type { UserAdminTables } from './modules/users/users.tables.ts';
+
+declare module './platform/db/schema.ts' {
+  interface DB
+    extends
+      OrganizationTables,
+      OrganizationWorkspaceTables,
+      MemberTables,
+      CoverageTables,
+      UserAdminTables,
+      FileTables {}
+}
+
+export type { DB } from './platform/db/schema.ts';

@@ -1,0 +1,3 @@
+/** The authorization module's public surface: its routes and the role sync run at start-up. */
+export { authorizationRoutes } from './authorization.routes.ts';
+export { syncRoles } from './role-sync.ts';

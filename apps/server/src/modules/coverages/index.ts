@@ -1,0 +1,2 @@
+/** The coverages module's public surface. */
+export { coveragesRoutes } from './coverages.routes.ts';

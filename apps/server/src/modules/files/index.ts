@@ -1,0 +1,2 @@
+/** The files module's public surface. */
+export { filesRoutes } from './files.routes.ts';

@@ -1,0 +1,2 @@
+/** The help module's public surface. */
+export { helpRoutes } from './help.routes.ts';

@@ -1,0 +1,14 @@
+/**
+ * The members module's public surface: its routes, and the member change history writer that
+ * every module writing to a member or dependent uses (design.md §4).
+ */
+export { dependentRecordRoutes } from './dependent-record.routes.ts';
+export { memberRecordRoutes } from './member-record.routes.ts';
+export { membersRoutes } from './members.routes.ts';
+export {
+  diffFields,
+  writeMemberHistory,
+  type FieldChange,
+  type HistoryTarget,
+  type HistoryValue,
+} from './member-history.ts';

@@ -1,0 +1,12 @@
+/**
+ * The organizations module's public surface. It owns the organization, its contacts and its
+ * benefit groups; other modules read them through these functions, not the tables.
+ */
+export { organizationsRoutes } from './organizations.routes.ts';
+export { organizationVisible } from './organizations.repo.ts';
+export { requireOrganization } from './organizations.service.ts';
+export {
+  ORGANIZATION_SETTINGS_COLUMNS,
+  settingsOf,
+  type OrganizationSettingsRow,
+} from './organization-settings.ts';

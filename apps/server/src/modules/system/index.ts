@@ -1,0 +1,2 @@
+/** The system module's public surface. */
+export { systemRoutes } from './system.routes.ts';
