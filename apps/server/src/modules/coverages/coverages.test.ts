@@ -13,6 +13,7 @@ import {
 } from '@pillar/domain';
 import { readPdfText } from '../../platform/pdf/pdf-text.ts';
 import { persona, type PersonaKey } from '../../seed/personas.ts';
+import { given, type EmployeeHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -93,6 +94,18 @@ async function employeeWith(
   if (!row) throw new Error(`no employee in ${org} with ${JSON.stringify(options)}`);
   taken.add(row.employee_no);
   return row;
+}
+
+/** A built member as the rows above. */
+function rowOf(employee: EmployeeHandle): EmployeeRow {
+  return {
+    employee_no: employee.employeeNo,
+    organization_no: employee.organizationNo,
+    benefit_group_no: employee.benefitGroupNo,
+    last_name: employee.detail.lastName,
+    birthdate: employee.detail.birthdate,
+    zip: employee.detail.zip,
+  };
 }
 
 async function coveragesOf(as: PersonaKey, e: EmployeeRow): Promise<Coverage[]> {
@@ -258,16 +271,23 @@ describe('GET coverages', () => {
 
 describe('coverage follows eligibility (decision 0074)', () => {
   it('ends a terminated member’s coverage on the termination date, and refuses a new card for it', async () => {
-    const e = await employeeWith(cedar, { newCard: true });
+    const { employee } = await given(t)
+      .organization()
+      .group()
+      .employee({ effectiveDate: '2019-01-01' })
+      .coverage({ supportsNewCardRequest: true })
+      .build();
+    const e = rowOf(employee);
     const open = (await coveragesOf('superAdmin', e)).find(
       (c) => c.expirationDate === null && c.supportsNewCardRequest && !c.newCard,
     )!;
     expect(open).toBeDefined();
-    await t.ctx.db
-      .updateTable('employee')
-      .set({ process_status: 9, expiration_date: '2019-06-30' })
-      .where('employee_no', '=', e.employee_no)
-      .execute();
+    const terminated = await t.injectAs('accountManager', {
+      method: 'PUT',
+      url: `${employee.url}/termination`,
+      payload: { terminationDate: '2019-06-30' },
+    });
+    expect(terminated.statusCode, terminated.body).toBe(200);
     const ended = (await coveragesOf('superAdmin', e)).find(
       (c) => c.coverageNo === open.coverageNo,
     )!;
@@ -276,32 +296,34 @@ describe('coverage follows eligibility (decision 0074)', () => {
     expect(splitCoverages([ended], '2026-01-01').prior).toEqual([ended]);
     const card = await t.injectAs('superAdmin', {
       method: 'POST',
-      url: `${base(cedar, e.employee_no)}/coverages/${open.coverageNo}/new-card`,
+      url: `${base(e.organization_no, e.employee_no)}/coverages/${open.coverageNo}/new-card`,
     });
     expect(card.statusCode).toBe(409);
     expect(card.json<{ detail: string }>().detail).toBe(COVERAGE_MESSAGES.newCardCoverageEnded);
     // No current coverage is left for a temp card either.
     const temp = await t.injectAs('superAdmin', {
       method: 'GET',
-      url: `${base(cedar, e.employee_no)}/tempIDCard`,
+      url: `${base(e.organization_no, e.employee_no)}/tempIDCard`,
     });
     expect(temp.statusCode).toBe(404);
   });
 
   it('shows the open coverage in the member’s current group after a group change', async () => {
-    const e = await employeeWith(cedar, {});
-    const other = await t.ctx.db
-      .selectFrom('benefit_group')
-      .select(['benefit_group_no', 'benefit_group_id'])
-      .where('organization_no', '=', cedar)
-      .where('benefit_group_no', '<>', e.benefit_group_no)
-      .orderBy('benefit_group_no')
-      .executeTakeFirstOrThrow();
-    await t.ctx.db
-      .updateTable('employee')
-      .set({ benefit_group_no: other.benefit_group_no })
-      .where('employee_no', '=', e.employee_no)
-      .execute();
+    const { employee, groups } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .coverage()
+      .group()
+      .build();
+    const e = rowOf(employee);
+    const other = { benefit_group_id: groups[1]!.benefitGroupId };
+    const changed = await t.injectAs('accountManager', {
+      method: 'PATCH',
+      url: `${employee.url}/group`,
+      payload: { benefitGroupId: groups[1]!.benefitGroupNo, changeDate: '2024-05-01' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
     const coverages = await coveragesOf('superAdmin', e);
     const open = coverages.filter((c) => c.expirationDate === null);
     expect(open.length).toBeGreaterThan(0);
