@@ -1,12 +1,13 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { OrganizationMemberSettings } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import {
   ORGANIZATION_SETTINGS_COLUMNS,
   settingsOf,
-} from '../organizations/organization-settings.ts';
+} from '../organizations/index.ts';
+import type { EmployeeTable, MemberIncentiveProgramTable } from './members.tables.ts';
 
 /*
  * SQL of the employee record and its lifecycle. Every read of an employee is scoped by the
@@ -402,4 +403,173 @@ export async function endDependentsAt(
     )
     select dependent_no from ended order by dependent_no`.execute(db);
   return result.rows.map((r) => r.dependent_no);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes of the employee record (the services call them inside their transaction)
+
+/** Inserts the employee row (its number taken beforehand with nextEmployeeNo). */
+export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>): Promise<void> {
+  await db.insertInto('employee').values(values).execute();
+}
+
+/** Sets columns of the employee row, stamped with who changed it and when. */
+export async function updateEmployeeRow(
+  db: Db,
+  employeeNo: number,
+  userNo: number,
+  values: Updateable<EmployeeTable>,
+): Promise<void> {
+  await db
+    .updateTable('employee')
+    .set({ ...values, updated_by: userNo, updated_at: new Date() })
+    .where('employee_no', '=', employeeNo)
+    .execute();
+}
+
+/** Opens a group assignment of the member from `effectiveDate`. */
+export async function insertGroupAssignment(
+  db: Db,
+  entry: {
+    employeeNo: number;
+    benefitGroupNo: number;
+    effectiveDate: string;
+    assignmentDate: string;
+    userNo: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('member_group_assignment')
+    .values({
+      employee_no: entry.employeeNo,
+      benefit_group_no: entry.benefitGroupNo,
+      effective_date: entry.effectiveDate,
+      expiration_date: null,
+      assignment_date: entry.assignmentDate,
+      created_by: entry.userNo,
+      updated_by: entry.userNo,
+    })
+    .execute();
+}
+
+/** Ends the member's open group assignment on `expirationDate`. */
+export async function endOpenGroupAssignment(
+  db: Db,
+  employeeNo: number,
+  expirationDate: string,
+  userNo: number,
+): Promise<void> {
+  await db
+    .updateTable('member_group_assignment')
+    .set({ expiration_date: expirationDate, updated_by: userNo, updated_at: new Date() })
+    .where('employee_no', '=', employeeNo)
+    .where('expiration_date', 'is', null)
+    .execute();
+}
+
+/** A row of the member's division history (a division change or a division added). */
+export async function insertDivisionHistory(
+  db: Db,
+  employeeNo: number,
+  userNo: number,
+  entry: {
+    benefit_group_no: number;
+    division_no: number;
+    effective_date: string;
+    assignment_date: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('member_division_history')
+    .values({ ...entry, employee_no: employeeNo, created_by: userNo, updated_by: userNo })
+    .execute();
+}
+
+/** A row of the member's benefit package history. */
+export async function insertBenefitPackageHistory(
+  db: Db,
+  entry: {
+    employeeNo: number;
+    benefitPackageNo: number;
+    effectiveDate: string;
+    assignmentDate: string;
+    userNo: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('member_benefit_package_history')
+    .values({
+      employee_no: entry.employeeNo,
+      benefit_package_no: entry.benefitPackageNo,
+      effective_date: entry.effectiveDate,
+      assignment_date: entry.assignmentDate,
+      created_by: entry.userNo,
+      updated_by: entry.userNo,
+    })
+    .execute();
+}
+
+/** Keeps the client ID a member had, from `effectiveDate`. */
+export async function insertClientIdHistory(
+  db: Db,
+  entry: { employeeNo: number; historicalId: string; effectiveDate: string; userNo: number },
+): Promise<void> {
+  await db
+    .insertInto('member_client_id_history')
+    .values({
+      employee_no: entry.employeeNo,
+      historical_id: entry.historicalId,
+      effective_date: entry.effectiveDate,
+      created_by: entry.userNo,
+      updated_by: entry.userNo,
+    })
+    .execute();
+}
+
+/** A new division of a group; answers its row. */
+export async function insertDivision(
+  db: Db,
+  entry: {
+    organizationNo: number;
+    benefitGroupNo: number;
+    divisionId: string;
+    divisionName: string;
+    effectiveDate: string;
+    userNo: number;
+  },
+) {
+  return db
+    .insertInto('division')
+    .values({
+      organization_no: entry.organizationNo,
+      benefit_group_no: entry.benefitGroupNo,
+      division_id: entry.divisionId,
+      division_name: entry.divisionName,
+      effective_date: entry.effectiveDate,
+      created_by: entry.userNo,
+      updated_by: entry.userNo,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The employee's first enrolment row of a program. */
+export async function insertIncentiveProgram(
+  db: Db,
+  values: Insertable<MemberIncentiveProgramTable>,
+): Promise<void> {
+  await db.insertInto('member_incentive_program').values(values).execute();
+}
+
+/** Changes an existing enrolment row. */
+export async function updateIncentiveProgram(
+  db: Db,
+  memberIncentiveProgramNo: number,
+  values: Updateable<MemberIncentiveProgramTable>,
+): Promise<void> {
+  await db
+    .updateTable('member_incentive_program')
+    .set(values)
+    .where('member_incentive_program_no', '=', memberIncentiveProgramNo)
+    .execute();
 }

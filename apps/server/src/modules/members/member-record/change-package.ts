@@ -1,0 +1,65 @@
+import {
+  MEMBER_HISTORY_EVENTS,
+  MEMBER_RECORD_MESSAGES,
+  PROCESS_STATUS,
+  type BenefitPackageChangeBody,
+  type EmployeeDetail,
+} from '@pillar/domain';
+import type { Principal } from '../../../platform/auth/principal.ts';
+import { badRequest, conflict } from '../../../platform/http/problem.ts';
+import { findBenefitPackage, insertBenefitPackageHistory } from '../member-record.repo.ts';
+import { settingsOf } from '../../organizations/index.ts';
+import {
+  type MemberRecordDeps,
+  fieldError,
+  dateRule,
+  setEmployee,
+  employeeHistory,
+  isTerminated,
+} from './context.ts';
+import { writeEmployee } from './write.ts';
+
+/* A benefit package change (organizations with divisions). */
+
+/** PATCH .../benefit-package: organizations with divisions only; an active package. */
+export function changeEmployeeBenefitPackage(
+  deps: MemberRecordDeps,
+  principal: Principal,
+  organizationNo: number,
+  employeeNo: number,
+  body: BenefitPackageChangeBody,
+): Promise<EmployeeDetail> {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
+    if (!settingsOf(row).supportsDivisions)
+      throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+    const benefitPackage = await findBenefitPackage(trx, organizationNo, body.benefitPackageId);
+    if (!benefitPackage) fieldError('benefitPackageId', 'Benefit Package not found');
+    if (benefitPackage.process_status !== PROCESS_STATUS.active) {
+      fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageTerminated);
+    }
+    if (benefitPackage.benefit_package_no === row.benefit_package_no) {
+      fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageUnchanged);
+    }
+    dateRule('changeDate', 'change', body.changeDate, row.effective_date);
+    await setEmployee(trx, principal, employeeNo, {
+      benefit_package_no: benefitPackage.benefit_package_no,
+      benefit_package_effective_date: body.changeDate,
+      benefit_package_assignment_date: today,
+    });
+    await insertBenefitPackageHistory(trx, {
+      employeeNo,
+      benefitPackageNo: benefitPackage.benefit_package_no,
+      effectiveDate: body.changeDate,
+      assignmentDate: today,
+      userNo: principal.userNo,
+    });
+    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.benefitPackageChange, [
+      {
+        field: 'benefitPackage',
+        oldValue: row.benefit_package_id,
+        newValue: benefitPackage.benefit_package_id,
+      },
+    ]);
+  });
+}
