@@ -1,7 +1,7 @@
 // The agent desktop's member-portal unlock (spec 2 §2 modals, §4, §8): the dialog, its email
 // rule and the spec's notices, against the built-in member-portal account store.
 import { USER_MESSAGES } from '@pillar/domain';
-import { MEMBER_PORTAL_DEMO } from '../../apps/server/src/modules/users/users.demo.ts';
+import { MEMBER_PORTAL_DEMO } from '../../apps/server/src/seed/users-demo.ts';
 import { expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures.ts';
 import { notice } from '../helpers/ui.ts';
 

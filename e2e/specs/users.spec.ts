@@ -8,7 +8,7 @@ import {
   DATANET_ALREADY_IMPORTED,
   DATANET_IMPORTABLE,
   USER_ADMIN_DEMO,
-} from '../../apps/server/src/modules/users/users.demo.ts';
+} from '../../apps/server/src/seed/users-demo.ts';
 import {
   accessTokenOf,
   expect,

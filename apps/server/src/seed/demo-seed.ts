@@ -12,11 +12,11 @@ import {
   UNION_KINDS,
   organizationName,
 } from './names.ts';
-import { seedFiles } from '../modules/files/files.seed.ts';
-import { seedMembers } from '../modules/members/members.seed.ts';
-import { seedCoverages } from '../modules/coverages/coverages.seed.ts';
-import { seedOrganizationWorkspace } from '../modules/organization-workspace/workspace.seed.ts';
-import { seedUserAdmin } from '../modules/users/users.seed.ts';
+import { seedFiles } from './files.ts';
+import { seedMembers } from './members.ts';
+import { seedCoverages } from './coverages.ts';
+import { seedOrganizationWorkspace } from './organization-workspace.ts';
+import { seedUserAdmin } from './users.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
 import { createRandomFor, type SeedContext } from './seed-context.ts';
 import { SeededRandom, addDays, addYears } from './random.ts';

@@ -35,7 +35,7 @@ import {
   uploadFiles,
   type FilesContext,
 } from './files.service.ts';
-import { moveSeedContentIntoStorage } from './files.seed.ts';
+import { moveSeedContentIntoStorage } from './seed-content.repo.ts';
 import { multipartLimits } from './files.upload.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 

@@ -12,3 +12,5 @@ export {
   type HistoryTarget,
   type HistoryValue,
 } from './member-history.ts';
+/** The member ID a new employee gets; the demo seed writes its employees with the same rule. */
+export { generatedIdFor } from './member-ids.ts';

@@ -5,7 +5,7 @@ import { signAccessToken } from '../../platform/auth/access-token.ts';
 import { signIn } from '../../platform/auth/oidc/sign-in.ts';
 import { DEMO_PASSWORD } from '../../seed/personas.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { USER_ADMIN_DEMO } from './users.demo.ts';
+import { USER_ADMIN_DEMO } from '../../seed/users-demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {

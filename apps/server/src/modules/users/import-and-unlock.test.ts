@@ -5,7 +5,11 @@ import { createAuth0MemberPortalAccounts } from '../../integrations/member-porta
 import { loadPrincipal } from '../../platform/auth/principal.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { unlockMemberPortalAccount } from './member-portal.service.ts';
-import { DATANET_ALREADY_IMPORTED, DATANET_IMPORTABLE, MEMBER_PORTAL_DEMO } from './users.demo.ts';
+import {
+  DATANET_ALREADY_IMPORTED,
+  DATANET_IMPORTABLE,
+  MEMBER_PORTAL_DEMO,
+} from '../../seed/users-demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,18 +1,17 @@
 import type { Insertable, Kysely } from 'kysely';
 import { ROLE_DEFINITIONS, findRole, isOrganizationOpen } from '@pillar/domain';
-import { hashPassword } from '../../platform/auth/passwords.ts';
-import type { DB } from '../../database.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
-import { DEMO_PASSWORD } from '../../seed/personas.ts';
-import type { SeededRandom } from '../../seed/random.ts';
-import type { SeedContext } from '../../seed/seed-context.ts';
-import type { DataNetUserTable, MemberPortalAccountTable } from './users.tables.ts';
+import { hashPassword } from '../platform/auth/passwords.ts';
+import type { DB } from '../database.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
+import { DEMO_PASSWORD } from './personas.ts';
+import type { SeededRandom } from './random.ts';
+import type { SeedContext } from './seed-context.ts';
 import {
   DATANET_ALREADY_IMPORTED,
   DATANET_IMPORTABLE,
   MEMBER_PORTAL_DEMO,
   USER_ADMIN_DEMO,
-} from './users.demo.ts';
+} from './users-demo.ts';
 
 /** Only organizations this far into the list get demo users, so benchmark seeds stay quick. */
 const MAX_ORGANIZATIONS_WITH_USERS = 200;
@@ -260,7 +259,7 @@ async function insertUsers(db: Kysely<DB>, users: DemoUser[], random: SeededRand
 }
 
 async function seedDataNet(db: Kysely<DB>, random: SeededRandom) {
-  const rows: Insertable<DataNetUserTable>[] = [];
+  const rows: Insertable<DB['datanet_user']>[] = [];
   let id = 1001;
   const fixed = [...DATANET_IMPORTABLE, DATANET_ALREADY_IMPORTED];
   for (const u of fixed) {
@@ -301,7 +300,7 @@ async function seedDataNet(db: Kysely<DB>, random: SeededRandom) {
 }
 
 async function seedMemberPortal(db: Kysely<DB>, random: SeededRandom) {
-  const rows: Insertable<MemberPortalAccountTable>[] = [
+  const rows: Insertable<DB['member_portal_account']>[] = [
     {
       email: MEMBER_PORTAL_DEMO.blocked,
       first_name: 'Rosa',

@@ -1,9 +1,9 @@
 import type { Insertable, Kysely } from 'kysely';
 import { DISTRIBUTION_METHODS, INCENTIVE_PROGRAM_KEYS, ROLE_DEFINITIONS } from '@pillar/domain';
-import type { DB } from '../../database.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
-import { addDays, type SeededRandom } from '../../seed/random.ts';
-import type { SeedContext } from '../../seed/seed-context.ts';
+import type { DB } from '../database.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
+import { addDays, type SeededRandom } from './random.ts';
+import type { SeedContext } from './seed-context.ts';
 
 /** Money is built in whole cents and written as numeric(14,2) text: no float ever rounds it. */
 export function centsToMoney(cents: number): string {

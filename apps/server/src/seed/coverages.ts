@@ -1,8 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB } from '../../database.ts';
-import { addDays, addYears, type SeededRandom } from '../../seed/random.ts';
-import type { SeedContext } from '../../seed/seed-context.ts';
-import type { CoverageTable } from './coverages.tables.ts';
+import type { DB } from '../database.ts';
+import { addDays, addYears, type SeededRandom } from './random.ts';
+import type { SeedContext } from './seed-context.ts';
 
 /*
  * Coverages for the members of the demo organizations: each employee has a current coverage in
@@ -96,7 +95,7 @@ export async function seedCoverages(db: Kysely<DB>, context: SeedContext): Promi
     .orderBy('e.employee_no')
     .execute();
 
-  let rows: Insertable<CoverageTable>[] = [];
+  let rows: Insertable<DB['coverage']>[] = [];
   const flush = async () => {
     if (rows.length) await db.insertInto('coverage').values(rows).execute();
     rows = [];

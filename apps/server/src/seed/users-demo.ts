@@ -1,6 +1,6 @@
 /**
  * Fixed records of the user-administration demo data, named here (without imports) so the API
- * and browser tests can use them. Everything else in users.seed.ts is generated.
+ * and browser tests can use them. Everything else in users.ts is generated.
  */
 
 /**

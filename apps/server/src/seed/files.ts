@@ -1,18 +1,16 @@
 import crypto from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../database.ts';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { FIRST_NAMES, LAST_NAMES } from '../../seed/names.ts';
-import { addDays, type SeededRandom } from '../../seed/random.ts';
-import type { PersonaKey } from '../../seed/personas.ts';
-import type { SeedContext } from '../../seed/seed-context.ts';
+import type { DB } from '../database.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
+import { addDays, type SeededRandom } from './random.ts';
+import type { PersonaKey } from './personas.ts';
+import type { SeedContext } from './seed-context.ts';
 
 /**
  * Demo files between the account manager and the client and broker of Cedar Valley
  * Manufacturing (organization slot 0), plus one each in slots 1 and 2. The seed has no file
  * storage at hand, so the content is staged in file_seed_content and moved into storage by the
- * files module when the server starts (moveSeedContentIntoStorage).
+ * files module when the server starts (modules/files/seed-content.repo.ts).
  */
 
 /** A one-page PDF with lines of Helvetica text, cross-reference table and all. */
@@ -251,34 +249,4 @@ export async function seedFiles(db: Kysely<DB>, context: SeedContext): Promise<v
       .execute();
     await db.insertInto('file_seed_content').values({ file_id: fileId, content }).execute();
   }
-}
-
-/**
- * Moves staged demo content into storage, one file per transaction: the staging row is claimed
- * with a delete, so two servers starting together store each file once, and a failed write
- * rolls the claim back for the next start.
- */
-export async function moveSeedContentIntoStorage(
-  db: Kysely<DB>,
-  storage: FileStorage,
-): Promise<number> {
-  const pending = await db
-    .selectFrom('file_seed_content as s')
-    .innerJoin('file as f', 'f.file_id', 's.file_id')
-    .select(['s.file_id', 'f.storage_key'])
-    .execute();
-  let moved = 0;
-  for (const row of pending) {
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .deleteFrom('file_seed_content')
-        .where('file_id', '=', row.file_id)
-        .returning('content')
-        .executeTakeFirst();
-      if (!claimed) return;
-      await storage.put(row.storage_key, Readable.from([Buffer.from(claimed.content)]));
-      moved += 1;
-    });
-  }
-  return moved;
 }

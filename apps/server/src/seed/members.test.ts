@@ -8,11 +8,11 @@ import {
   phoneSchema,
   zipSchema,
 } from '@pillar/domain';
-import { createSsnProtector, isIssuableSsn } from '../../platform/crypto/ssn.ts';
-import { createRandomFor } from '../../seed/seed-context.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { generatedIdFor } from './member-ids.ts';
-import { seedMembers } from './members.seed.ts';
+import { createSsnProtector, isIssuableSsn } from '../platform/crypto/ssn.ts';
+import { createRandomFor } from './seed-context.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { generatedIdFor } from '../modules/members/index.ts';
+import { seedMembers } from './members.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../database.ts';
-import { createSsnProtector, type SsnProtector } from '../../platform/crypto/ssn.ts';
-import { addDays, addYears, type SeededRandom } from '../../seed/random.ts';
-import type { SeedContext } from '../../seed/seed-context.ts';
-import { generatedIdFor } from './member-ids.ts';
+import type { DB } from '../database.ts';
+import { createSsnProtector, type SsnProtector } from '../platform/crypto/ssn.ts';
+import { addDays, addYears, type SeededRandom } from './random.ts';
+import type { SeedContext } from './seed-context.ts';
+import { generatedIdFor } from '../modules/members/index.ts';
 import {
   CLIENT_DEFINED_NOTES,
   EMAIL_DOMAINS,
@@ -14,7 +14,7 @@ import {
   PLACES,
   STREET_NAMES,
   STREET_SUFFIXES,
-} from './members.seed-data.ts';
+} from './members-data.ts';
 
 /*
  * Demo members and dependents in every organization, in its groups, with the statuses, dates,
