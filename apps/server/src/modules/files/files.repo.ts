@@ -8,8 +8,6 @@ import {
   type FileDownloadQuery,
   type FileDownloadReceipt,
   type FileListQuery,
-  type FileOrganizationOption,
-  type FileOrganizationQuery,
   type FileRecipient,
   type FileRecipientOption,
   type FileRecipientQuery,
@@ -151,24 +149,6 @@ export async function listRecipients(db: Db, fileId: string): Promise<FileRecipi
     .orderBy(sql`lower(u.last_name), lower(u.first_name), u.user_no`)
     .execute();
   return rows.map((r) => ({ userId: r.user_no, fullName: `${r.first_name} ${r.last_name}` }));
-}
-
-export async function searchFileOrganizations(
-  db: Db,
-  principal: Principal,
-  query: FileOrganizationQuery,
-): Promise<Page<FileOrganizationOption>> {
-  let q = db
-    .selectFrom('organization as o')
-    .select(['o.organization_no', 'o.name'])
-    .where(inOrganizationScope(principal, 'o.organization_no'));
-  if (query.name) q = q.where(sql<boolean>`lower(o.name) like lower(${likePattern(query.name)})`);
-  return fetchPage(q, query, {
-    sortColumns: { name: sql`lower(o.name)` },
-    defaultSort: { field: 'name', direction: 'asc' },
-    tieBreaker: sql`o.organization_no`,
-    map: (row) => ({ organizationNo: row.organization_no, name: row.name }),
-  });
 }
 
 /**

@@ -33,7 +33,6 @@ import {
   insertFiles,
   listRecipients,
   searchDownloads,
-  searchFileOrganizations,
   searchFiles,
   searchRecipientOptions,
   updateFile,
@@ -47,7 +46,11 @@ import {
   type Multipart,
   type StoredFile,
 } from './files.upload.ts';
-import { organizationVisible, requireOrganization } from '../organizations/index.ts';
+import {
+  organizationVisible,
+  requireOrganization,
+  searchOrganizationOptions,
+} from '../organizations/index.ts';
 
 export interface FilesContext {
   db: Kysely<DB>;
@@ -237,7 +240,7 @@ export function listFileOrganizations(
   principal: Principal,
   query: FileOrganizationQuery,
 ): Promise<Page<FileOrganizationOption>> {
-  return searchFileOrganizations(db, principal, query);
+  return searchOrganizationOptions(db, principal, query);
 }
 
 const UPLOAD_FIELDS = new Set(['categoryId', 'organizationNo', 'phi', 'recipientId']);

@@ -3,7 +3,14 @@
  * benefit groups; other modules read them through these functions, not the tables.
  */
 export { organizationsRoutes } from './organizations.routes.ts';
-export { organizationVisible } from './organizations.repo.ts';
+export {
+  benefitGroupOptions,
+  organizationNames,
+  organizationStates,
+  organizationVisible,
+  organizationsOfGroups,
+  searchOrganizationOptions,
+} from './organizations.repo.ts';
 export { requireOrganization } from './organizations.service.ts';
 export {
   ORGANIZATION_SETTINGS_COLUMNS,

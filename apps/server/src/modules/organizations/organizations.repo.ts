@@ -1,10 +1,14 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type {
-  Contact,
-  OrganizationDetail,
-  OrganizationSearchQuery,
-  OrganizationSummary,
-  Page,
+import {
+  isOrganizationOpen,
+  type BenefitGroupOption,
+  type Contact,
+  type FileOrganizationOption,
+  type FileOrganizationQuery,
+  type OrganizationDetail,
+  type OrganizationSearchQuery,
+  type OrganizationSummary,
+  type Page,
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inOrganizationScope } from '../../platform/auth/scope.ts';
@@ -116,4 +120,99 @@ export async function organizationVisible(
     .where(inOrganizationScope(principal, 'o.organization_no'))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// ---------- look-ups for other modules (their only way to these tables) ----------
+
+/** Names of the given organizations, for history rows people can read. */
+export async function organizationNames(
+  db: Kysely<DB>,
+  organizationNos: readonly number[],
+): Promise<Map<number, string>> {
+  if (!organizationNos.length) return new Map();
+  const rows = await db
+    .selectFrom('organization')
+    .select(['organization_no', 'name'])
+    .where('organization_no', 'in', [...new Set(organizationNos)])
+    .execute();
+  return new Map(rows.map((r) => [r.organization_no, r.name]));
+}
+
+/** Name and open state (on `today`) of the given organizations; unknown ones are absent. */
+export async function organizationStates(
+  db: Kysely<DB>,
+  organizationNos: readonly number[],
+  today: string,
+): Promise<Map<number, { name: string; open: boolean }>> {
+  const states = new Map<number, { name: string; open: boolean }>();
+  if (!organizationNos.length) return states;
+  const rows = await db
+    .selectFrom('organization')
+    .select(['organization_no', 'name', 'process_status', 'expiration_date'])
+    .where('organization_no', 'in', [...new Set(organizationNos)])
+    .execute();
+  for (const row of rows) {
+    states.set(row.organization_no, {
+      name: row.name,
+      open: isOrganizationOpen(row.process_status, row.expiration_date, today),
+    });
+  }
+  return states;
+}
+
+/** Each given group's organization number; unknown groups are absent. */
+export async function organizationsOfGroups(
+  db: Kysely<DB>,
+  groupNos: readonly number[],
+): Promise<Map<number, number>> {
+  if (!groupNos.length) return new Map();
+  const rows = await db
+    .selectFrom('benefit_group')
+    .select(['benefit_group_no', 'organization_no'])
+    .where('benefit_group_no', 'in', [...new Set(groupNos)])
+    .execute();
+  return new Map(rows.map((row) => [row.benefit_group_no, row.organization_no]));
+}
+
+/** The groups of an organization, optionally only some of them, by name. */
+export async function benefitGroupOptions(
+  db: Kysely<DB>,
+  organizationNo: number,
+  only?: ReadonlySet<number>,
+): Promise<BenefitGroupOption[]> {
+  if (only && only.size === 0) return [];
+  let q = db
+    .selectFrom('benefit_group')
+    .select(['benefit_group_no', 'benefit_group_id', 'name', 'process_status'])
+    .where('organization_no', '=', organizationNo);
+  if (only) q = q.where('benefit_group_no', 'in', [...only]);
+  const rows = await q
+    .orderBy(sql`lower(name)`)
+    .orderBy('benefit_group_no')
+    .execute();
+  return rows.map((row) => ({
+    id: row.benefit_group_no,
+    benefitGroupId: row.benefit_group_id,
+    name: row.name,
+    processStatus: row.process_status,
+  }));
+}
+
+/** The principal's organizations by name (a picker's options), a page at a time. */
+export async function searchOrganizationOptions(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: FileOrganizationQuery,
+): Promise<Page<FileOrganizationOption>> {
+  let q = db
+    .selectFrom('organization as o')
+    .select(['o.organization_no', 'o.name'])
+    .where(inOrganizationScope(principal, 'o.organization_no'));
+  if (query.name) q = q.where(sql<boolean>`lower(o.name) like lower(${likePattern(query.name)})`);
+  return fetchPage(q, query, {
+    sortColumns: { name: sql`lower(o.name)` },
+    defaultSort: { field: 'name', direction: 'asc' },
+    tieBreaker: sql`o.organization_no`,
+    map: (row) => ({ organizationNo: row.organization_no, name: row.name }),
+  });
 }

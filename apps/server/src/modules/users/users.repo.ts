@@ -3,7 +3,6 @@ import {
   isOrganizationOpen,
   todayIso,
   userTypeNameOf,
-  type BenefitGroupOption,
   type OrganizationOption,
   type Page,
   type UserDetail,
@@ -18,6 +17,12 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
+import {
+  benefitGroupOptions,
+  organizationNames,
+  organizationStates,
+  organizationsOfGroups,
+} from '../organizations/index.ts';
 
 /** A user as the grant rules see them: type, flags, roles and organization grants. */
 export interface UserGrants {
@@ -287,29 +292,10 @@ export async function loadOrganizationFacts(
   groupNos: readonly number[],
   today: string = todayIso(),
 ): Promise<OrganizationFacts> {
-  const organizations = new Map<number, { name: string; open: boolean }>();
-  const groupOrganization = new Map<number, number>();
-  if (organizationNos.length) {
-    const rows = await db
-      .selectFrom('organization')
-      .select(['organization_no', 'name', 'process_status', 'expiration_date'])
-      .where('organization_no', 'in', [...new Set(organizationNos)])
-      .execute();
-    for (const row of rows) {
-      organizations.set(row.organization_no, {
-        name: row.name,
-        open: isOrganizationOpen(row.process_status, row.expiration_date, today),
-      });
-    }
-  }
-  if (groupNos.length) {
-    const rows = await db
-      .selectFrom('benefit_group')
-      .select(['benefit_group_no', 'organization_no'])
-      .where('benefit_group_no', 'in', [...new Set(groupNos)])
-      .execute();
-    for (const row of rows) groupOrganization.set(row.benefit_group_no, row.organization_no);
-  }
+  const [organizations, groupOrganization] = await Promise.all([
+    organizationStates(db, organizationNos, today),
+    organizationsOfGroups(db, groupNos),
+  ]);
   return { organizations, groupOrganization };
 }
 
@@ -375,28 +361,7 @@ export async function listHeldOrganizations(
 }
 
 /** The groups of an organization, optionally only some of them. */
-export async function listBenefitGroups(
-  db: Executor,
-  organizationNo: number,
-  only?: ReadonlySet<number>,
-): Promise<BenefitGroupOption[]> {
-  if (only && only.size === 0) return [];
-  let q = db
-    .selectFrom('benefit_group')
-    .select(['benefit_group_no', 'benefit_group_id', 'name', 'process_status'])
-    .where('organization_no', '=', organizationNo);
-  if (only) q = q.where('benefit_group_no', 'in', [...only]);
-  const rows = await q
-    .orderBy(sql`lower(name)`)
-    .orderBy('benefit_group_no')
-    .execute();
-  return rows.map((row) => ({
-    id: row.benefit_group_no,
-    benefitGroupId: row.benefit_group_id,
-    name: row.name,
-    processStatus: row.process_status,
-  }));
-}
+export const listBenefitGroups = benefitGroupOptions;
 
 export async function usernameTaken(db: Executor, username: string): Promise<boolean> {
   const row = await db
@@ -418,16 +383,5 @@ export async function findUserByUsername(
     .executeTakeFirst();
 }
 
-/** Names of organizations and roles, for history rows people can read. */
-export async function organizationNames(
-  db: Executor,
-  organizationNos: readonly number[],
-): Promise<Map<number, string>> {
-  if (!organizationNos.length) return new Map();
-  const rows = await db
-    .selectFrom('organization')
-    .select(['organization_no', 'name'])
-    .where('organization_no', 'in', [...new Set(organizationNos)])
-    .execute();
-  return new Map(rows.map((r) => [r.organization_no, r.name]));
-}
+/** Names of organizations, for history rows people can read. */
+export { organizationNames };
