@@ -8,7 +8,7 @@ import type { DataNetDirectory } from '../../integrations/datanet/datanet-direct
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { HttpProblem, forbidden, notFound } from '../../platform/http/problem.ts';
-import { findUserByUsername } from './users.repo.ts';
+import { findUserByUsername, insertUser, insertUserHistory } from './users.repo.ts';
 import { userTypeCode } from './user-grant-rules.ts';
 import type { UsersDeps } from './users.service.ts';
 
@@ -59,58 +59,47 @@ export async function importDataNetUser(
   }
   const found = await lookUp(deps, directory, username);
   const userNo = await deps.db.transaction().execute(async (tx) => {
-    const row = await tx
-      .insertInto('app_user')
-      .values({
-        username: found.username,
-        first_name: found.firstName,
-        last_name: found.lastName,
-        phone: found.phone,
-        extension: found.extension,
-        user_type: userTypeCode(type),
-        rxb_admin: false,
-        all_organizations: false,
-        active: false,
-        password_hash: null,
-        external_subject: null,
-        created_by: caller.userNo,
-        updated_by: caller.userNo,
-      })
-      .returning('user_no')
-      .executeTakeFirstOrThrow();
-    await tx
-      .insertInto('user_history')
-      .values(
-        (
-          [
-            ['username', found.username],
-            ['firstName', found.firstName],
-            ['lastName', found.lastName],
-            ['phone', found.phone],
-            ['extension', found.extension],
-            ['type', type],
-            ['active', 'No'],
-          ] as const
-        )
-          .filter(([, value]) => value !== null)
-          .map(([field, value]) => ({
-            user_no: row.user_no,
-            field,
-            old_value: null,
-            new_value: String(value),
-            created_by: caller.userNo,
-            updated_by: caller.userNo,
-          })),
+    const userNo = await insertUser(tx, {
+      username: found.username,
+      first_name: found.firstName,
+      last_name: found.lastName,
+      phone: found.phone,
+      extension: found.extension,
+      user_type: userTypeCode(type),
+      rxb_admin: false,
+      all_organizations: false,
+      active: false,
+      password_hash: null,
+      external_subject: null,
+      created_by: caller.userNo,
+      updated_by: caller.userNo,
+    });
+    await insertUserHistory(
+      tx,
+      userNo,
+      caller.userNo,
+      (
+        [
+          ['username', found.username],
+          ['firstName', found.firstName],
+          ['lastName', found.lastName],
+          ['phone', found.phone],
+          ['extension', found.extension],
+          ['type', type],
+          ['active', 'No'],
+        ] as const
       )
-      .execute();
+        .filter(([, value]) => value !== null)
+        .map(([field, value]) => ({ field, old_value: null, new_value: String(value) })),
+    );
     await writeAudit(tx, {
       actorUserNo: caller.userNo,
       action: 'user.import',
       entity: 'app_user',
-      entityId: row.user_no,
+      entityId: userNo,
       detail: { source: 'datanet', type, dataNetType: found.type },
     });
-    return row.user_no;
+    return userNo;
   });
   return { user: { id: userNo, username: found.username } };
 }

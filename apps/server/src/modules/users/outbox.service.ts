@@ -1,9 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { pageSchema } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
+import { outboxMessages } from './users.repo.ts';
 
 export const outboxQuery = z.object({
   to: z.string().trim().max(320).optional(),
@@ -31,23 +32,7 @@ export async function listOutbox(
   caller: Principal,
   query: z.infer<typeof outboxQuery>,
 ) {
-  let q = db
-    .selectFrom('mail_outbox')
-    .select([
-      'mail_id',
-      'to_addresses',
-      'subject',
-      'text_body',
-      'status',
-      'created_at',
-      sql<number>`count(*) over ()`.as('total'),
-    ]);
-  if (query.to) {
-    q = q.where(
-      sql<boolean>`exists (select 1 from unnest(to_addresses) a where lower(a) = ${query.to.toLowerCase()})`,
-    );
-  }
-  const rows = await q.orderBy('mail_id', 'desc').limit(query.limit).offset(query.offset).execute();
+  const rows = await outboxMessages(db, query);
   await writeAudit(db, {
     actorUserNo: caller.userNo,
     action: 'mail_outbox.read',

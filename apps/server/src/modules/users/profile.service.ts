@@ -1,18 +1,13 @@
-import { sql } from 'kysely';
 import { PASSWORD_RESET_SENT, type UserProfile, type UserProfileInput } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/problem.ts';
-import { findUserGrants } from './users.repo.ts';
+import { findUserFields, findUserGrants, insertUserHistory, updateUserRow } from './users.repo.ts';
 import type { UsersDeps } from './users.service.ts';
 
 async function readProfile(deps: UsersDeps, userNo: number): Promise<UserProfile> {
-  const row = await deps.db
-    .selectFrom('app_user')
-    .select(['user_no', 'first_name', 'last_name', 'username', 'phone', 'extension'])
-    .where('user_no', '=', userNo)
-    .executeTakeFirst();
+  const row = await findUserFields(deps.db, userNo);
   if (!row) throw notFound('User');
   return {
     id: row.user_no,
@@ -55,31 +50,22 @@ export async function updateProfile(
   ).filter(([, o, n]) => (o ?? null) !== (n ?? null));
   if (changes.length) {
     await deps.db.transaction().execute(async (tx) => {
-      await tx
-        .updateTable('app_user')
-        .set({
-          first_name: after.firstName,
-          last_name: after.lastName,
-          phone: after.phone,
-          extension: after.extension,
-          updated_at: sql<Date>`now()`,
-          updated_by: caller.userNo,
-        })
-        .where('user_no', '=', caller.userNo)
-        .execute();
-      await tx
-        .insertInto('user_history')
-        .values(
-          changes.map(([field, o, n]) => ({
-            user_no: caller.userNo,
-            field,
-            old_value: o === null ? null : String(o),
-            new_value: n === null ? null : String(n),
-            created_by: caller.userNo,
-            updated_by: caller.userNo,
-          })),
-        )
-        .execute();
+      await updateUserRow(tx, caller.userNo, caller.userNo, {
+        first_name: after.firstName,
+        last_name: after.lastName,
+        phone: after.phone,
+        extension: after.extension,
+      });
+      await insertUserHistory(
+        tx,
+        caller.userNo,
+        caller.userNo,
+        changes.map(([field, o, n]) => ({
+          field,
+          old_value: o === null ? null : String(o),
+          new_value: n === null ? null : String(n),
+        })),
+      );
       await writeAudit(tx, {
         actorUserNo: caller.userNo,
         action: 'profile.update',

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   ROLE_DEFINITIONS,
   USER_TYPE_NAMES,
@@ -13,6 +13,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import { roleRefusal, roleVisibleTo } from './user-grant-rules.ts';
+import { roleUserCounts } from './users.repo.ts';
 
 /**
  * GET /roles?type=…: the roles a user form offers. Internal callers get the types they ask for
@@ -48,13 +49,8 @@ export function listRoleOptions(
   });
 }
 
-async function userCounts(db: Kysely<DB>): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('user_role')
-    .select(['role_id', sql<number>`count(*)::int`.as('n')])
-    .groupBy('role_id')
-    .execute();
-  return new Map(rows.map((r) => [r.role_id, Number(r.n)]));
+function userCounts(db: Kysely<DB>): Promise<Map<number, number>> {
+  return roleUserCounts(db);
 }
 
 function toBaseRole(role: (typeof ROLE_DEFINITIONS)[number], count: number): BaseRole {

@@ -1,4 +1,11 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import {
   isOrganizationOpen,
   todayIso,
@@ -15,6 +22,7 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
+import type { AppUserTable } from '../../platform/db/schema.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import {
@@ -385,3 +393,271 @@ export async function findUserByUsername(
 
 /** Names of organizations, for history rows people can read. */
 export { organizationNames };
+
+// ---------------------------------------------------------------------------------------------
+// Writes of the user administration (the services call them inside their transaction)
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A new user row; answers its number. */
+export async function insertUser(db: Db, values: Insertable<AppUserTable>): Promise<number> {
+  const row = await db
+    .insertInto('app_user')
+    .values(values)
+    .returning('user_no')
+    .executeTakeFirstOrThrow();
+  return row.user_no;
+}
+
+/** The user's own fields as they stand (name, phone, extension). */
+export async function findUserFields(db: Db, userNo: number) {
+  return db
+    .selectFrom('app_user')
+    .select(['user_no', 'first_name', 'last_name', 'username', 'phone', 'extension'])
+    .where('user_no', '=', userNo)
+    .executeTakeFirst();
+}
+
+/** Sets columns of the user row, stamped with who changed it and the database's now(). */
+export async function updateUserRow(
+  db: Db,
+  userNo: number,
+  actor: number,
+  values: Updateable<AppUserTable>,
+): Promise<void> {
+  await db
+    .updateTable('app_user')
+    .set({ ...values, updated_at: sql<Date>`now()`, updated_by: actor })
+    .where('user_no', '=', userNo)
+    .execute();
+}
+
+/** Whether the user has chosen a password (undefined: no such user). */
+export async function userHasPassword(db: Db, userNo: number): Promise<boolean | undefined> {
+  const user = await db
+    .selectFrom('app_user')
+    .select(sql<boolean>`password_hash is not null`.as('has_password'))
+    .where('user_no', '=', userNo)
+    .executeTakeFirst();
+  return user?.has_password;
+}
+
+export async function removeUserRoles(db: Db, userNo: number, roleIds: number[]): Promise<void> {
+  await db
+    .deleteFrom('user_role')
+    .where('user_no', '=', userNo)
+    .where('role_id', 'in', roleIds)
+    .execute();
+}
+
+export async function addUserRoles(
+  db: Db,
+  userNo: number,
+  roleIds: number[],
+  actor: number,
+): Promise<void> {
+  await db
+    .insertInto('user_role')
+    .values(roleIds.map((role_id) => ({ user_no: userNo, role_id, created_by: actor })))
+    .execute();
+}
+
+/** Takes organizations (and, by cascade, their groups) away from the user. */
+export async function removeUserOrganizations(
+  db: Db,
+  userNo: number,
+  organizationNos: number[],
+): Promise<void> {
+  await db
+    .deleteFrom('user_organization')
+    .where('user_no', '=', userNo)
+    .where('organization_no', 'in', organizationNos)
+    .execute();
+}
+
+/** Changes a held organization's grant: its group list emptied, its restriction set. */
+export async function resetUserOrganization(
+  db: Db,
+  userNo: number,
+  organizationNo: number,
+  restrictBenefitGroups: boolean,
+): Promise<void> {
+  await db
+    .deleteFrom('user_benefit_group')
+    .where('user_no', '=', userNo)
+    .where('organization_no', '=', organizationNo)
+    .execute();
+  await db
+    .updateTable('user_organization')
+    .set({ restrict_benefit_groups: restrictBenefitGroups })
+    .where('user_no', '=', userNo)
+    .where('organization_no', '=', organizationNo)
+    .execute();
+}
+
+export async function addUserOrganization(
+  db: Db,
+  userNo: number,
+  organizationNo: number,
+  restrictBenefitGroups: boolean,
+  actor: number,
+): Promise<void> {
+  await db
+    .insertInto('user_organization')
+    .values({
+      user_no: userNo,
+      organization_no: organizationNo,
+      restrict_benefit_groups: restrictBenefitGroups,
+      created_by: actor,
+    })
+    .execute();
+}
+
+export async function addUserBenefitGroups(
+  db: Db,
+  userNo: number,
+  organizationNo: number,
+  benefitGroupNos: number[],
+  actor: number,
+): Promise<void> {
+  await db
+    .insertInto('user_benefit_group')
+    .values(
+      benefitGroupNos.map((benefit_group_no) => ({
+        user_no: userNo,
+        organization_no: organizationNo,
+        benefit_group_no,
+        created_by: actor,
+      })),
+    )
+    .execute();
+}
+
+/** The Group IDs of benefit groups, in order. */
+export async function benefitGroupIds(db: Db, benefitGroupNos: number[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('benefit_group')
+    .select('benefit_group_id')
+    .where('benefit_group_no', 'in', benefitGroupNos)
+    .orderBy('benefit_group_id')
+    .execute();
+  return rows.map((r) => r.benefit_group_id);
+}
+
+/** Rows of the user's history (one per changed field), written by `actor`. */
+export async function insertUserHistory(
+  db: Db,
+  userNo: number,
+  actor: number,
+  rows: readonly { field: string; old_value: string | null; new_value: string | null }[],
+): Promise<void> {
+  await db
+    .insertInto('user_history')
+    .values(
+      rows.map((row) => ({
+        user_no: userNo,
+        ...row,
+        created_by: actor,
+        updated_by: actor,
+      })),
+    )
+    .execute();
+}
+
+/** A page of the user's history, newest first, with who changed it and the total. */
+export async function userHistoryPage(
+  db: Db,
+  userNo: number,
+  paging: { limit: number; offset: number },
+) {
+  return db
+    .selectFrom('user_history as h')
+    .leftJoin('app_user as a', 'a.user_no', 'h.created_by')
+    .select([
+      'h.history_id',
+      'h.field',
+      'h.old_value',
+      'h.new_value',
+      'h.created_at',
+      sql<string | null>`a.first_name || ' ' || a.last_name`.as('changed_by'),
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where('h.user_no', '=', userNo)
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.history_id', 'desc')
+    .limit(paging.limit)
+    .offset(paging.offset)
+    .execute();
+}
+
+export async function organizationExists(db: Db, organizationNo: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization')
+    .select('organization_no')
+    .where('organization_no', '=', organizationNo)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** How many users hold each role. */
+export async function roleUserCounts(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('user_role')
+    .select(['role_id', sql<number>`count(*)::int`.as('n')])
+    .groupBy('role_id')
+    .execute();
+  return new Map(rows.map((r) => [r.role_id, Number(r.n)]));
+}
+
+/** The user's stored feature flags (title → value). */
+export async function featureFlagsOf(db: Db, userNo: number): Promise<Map<string, boolean>> {
+  const rows = await db
+    .selectFrom('user_feature_flag')
+    .select(['title', 'value'])
+    .where('user_no', '=', userNo)
+    .execute();
+  return new Map(rows.map((r) => [r.title, r.value]));
+}
+
+export async function upsertFeatureFlag(
+  db: Db,
+  userNo: number,
+  title: string,
+  value: boolean,
+): Promise<void> {
+  await db
+    .insertInto('user_feature_flag')
+    .values({ user_no: userNo, title, value, created_by: userNo, updated_by: userNo })
+    .onConflict((oc) =>
+      oc.columns(['user_no', 'title']).doUpdateSet({
+        value,
+        updated_at: sql<Date>`now()`,
+        updated_by: userNo,
+      }),
+    )
+    .execute();
+}
+
+/** A page of the built-in outbox, newest first, optionally for one recipient, with the total. */
+export async function outboxMessages(
+  db: Db,
+  query: { to?: string | undefined; limit: number; offset: number },
+) {
+  let q = db
+    .selectFrom('mail_outbox')
+    .select([
+      'mail_id',
+      'to_addresses',
+      'subject',
+      'text_body',
+      'status',
+      'created_at',
+      sql<number>`count(*) over ()`.as('total'),
+    ]);
+  if (query.to) {
+    q = q.where(
+      sql<boolean>`exists (select 1 from unnest(to_addresses) a where lower(a) = ${query.to.toLowerCase()})`,
+    );
+  }
+  return q.orderBy('mail_id', 'desc').limit(query.limit).offset(query.offset).execute();
+}

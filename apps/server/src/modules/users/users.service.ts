@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   USER_MESSAGES,
   USER_TYPE_LABELS,
@@ -31,13 +31,27 @@ import {
   type OrganizationGrant,
 } from './user-grant-rules.ts';
 import {
+  addUserBenefitGroups,
+  addUserOrganization,
+  addUserRoles,
+  benefitGroupIds,
+  findUserFields,
   findUserGrants,
+  insertUser,
+  insertUserHistory,
   listBenefitGroups,
   listHeldOrganizations,
   listUsers,
   loadOrganizationFacts,
   loadUserDetail,
+  organizationExists,
   organizationNames,
+  removeUserOrganizations,
+  removeUserRoles,
+  resetUserOrganization,
+  updateUserRow,
+  userHasPassword,
+  userHistoryPage,
   usernameTaken,
   type UserGrants,
 } from './users.repo.ts';
@@ -128,34 +142,30 @@ export async function createUser(
   let userNo: number;
   try {
     userNo = await deps.db.transaction().execute(async (tx) => {
-      const row = await tx
-        .insertInto('app_user')
-        .values({
-          username,
-          first_name: input.firstName!.trim(),
-          last_name: input.lastName!.trim(),
-          phone: trimmed(input.phone),
-          extension: input.extension ?? null,
-          user_type: userTypeCode(desired.type),
-          rxb_admin: desired.rxbAdmin,
-          all_organizations: desired.allOrganizations,
-          active: desired.active,
-          password_hash: null,
-          external_subject: null,
-          created_by: caller.userNo,
-          updated_by: caller.userNo,
-        })
-        .returning('user_no')
-        .executeTakeFirstOrThrow();
+      const newUserNo = await insertUser(tx, {
+        username,
+        first_name: input.firstName!.trim(),
+        last_name: input.lastName!.trim(),
+        phone: trimmed(input.phone),
+        extension: input.extension ?? null,
+        user_type: userTypeCode(desired.type),
+        rxb_admin: desired.rxbAdmin,
+        all_organizations: desired.allOrganizations,
+        active: desired.active,
+        password_hash: null,
+        external_subject: null,
+        created_by: caller.userNo,
+        updated_by: caller.userNo,
+      });
       const organizations = mergeOrganizations(
         caller,
         undefined,
         desired.organizations,
         hasAllAccess(desired),
       );
-      await writeRoles(tx, row.user_no, new Set(), new Set(desired.roleIds), caller.userNo);
-      await writeOrganizations(tx, row.user_no, new Map(), organizations, caller.userNo);
-      await recordChanges(tx, caller, row.user_no, 'user.create', undefined, {
+      await writeRoles(tx, newUserNo, new Set(), new Set(desired.roleIds), caller.userNo);
+      await writeOrganizations(tx, newUserNo, new Map(), organizations, caller.userNo);
+      await recordChanges(tx, caller, newUserNo, 'user.create', undefined, {
         fields: {
           username,
           firstName: input.firstName!.trim(),
@@ -166,7 +176,7 @@ export async function createUser(
         desired,
         organizations,
       });
-      return row.user_no;
+      return newUserNo;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTakenProblem();
@@ -189,11 +199,8 @@ export async function updateUser(
   if (problem) throw badRequest(problem.detail, problem.params);
   const desired = desiredOf(input);
   checkGrantChange(caller, before, desired, await factsFor(deps.db, desired));
-  const current = await deps.db
-    .selectFrom('app_user')
-    .select(['first_name', 'last_name', 'phone', 'extension'])
-    .where('user_no', '=', id)
-    .executeTakeFirstOrThrow();
+  const current = await findUserFields(deps.db, id);
+  if (!current) throw notFound('User');
 
   await deps.db.transaction().execute(async (tx) => {
     const fields = {
@@ -202,22 +209,16 @@ export async function updateUser(
       phone: trimmed(input.phone),
       extension: input.extension ?? null,
     };
-    await tx
-      .updateTable('app_user')
-      .set({
-        first_name: fields.firstName,
-        last_name: fields.lastName,
-        phone: fields.phone,
-        extension: fields.extension,
-        user_type: userTypeCode(desired.type),
-        rxb_admin: desired.rxbAdmin,
-        all_organizations: desired.allOrganizations,
-        active: desired.active,
-        updated_at: sql<Date>`now()`,
-        updated_by: caller.userNo,
-      })
-      .where('user_no', '=', id)
-      .execute();
+    await updateUserRow(tx, id, caller.userNo, {
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+      phone: fields.phone,
+      extension: fields.extension,
+      user_type: userTypeCode(desired.type),
+      rxb_admin: desired.rxbAdmin,
+      all_organizations: desired.allOrganizations,
+      active: desired.active,
+    });
     const organizations = mergeOrganizations(
       caller,
       before,
@@ -253,12 +254,8 @@ export async function updateUser(
  */
 async function inviteIfNeeded(deps: UsersDeps, userNo: number, actor: number): Promise<void> {
   if (!deps.config.oidc.builtIn) return;
-  const user = await deps.db
-    .selectFrom('app_user')
-    .select(sql<boolean>`password_hash is not null`.as('has_password'))
-    .where('user_no', '=', userNo)
-    .executeTakeFirst();
-  if (user && !user.has_password) await sendPasswordLink(deps, userNo, 'invitation', actor);
+  const hasPassword = await userHasPassword(deps.db, userNo);
+  if (hasPassword === false) await sendPasswordLink(deps, userNo, 'invitation', actor);
 }
 
 async function writeRoles(
@@ -270,19 +267,8 @@ async function writeRoles(
 ): Promise<void> {
   const removed = [...before].filter((id) => !after.has(id));
   const added = [...after].filter((id) => !before.has(id));
-  if (removed.length) {
-    await tx
-      .deleteFrom('user_role')
-      .where('user_no', '=', userNo)
-      .where('role_id', 'in', removed)
-      .execute();
-  }
-  if (added.length) {
-    await tx
-      .insertInto('user_role')
-      .values(added.map((role_id) => ({ user_no: userNo, role_id, created_by: actor })))
-      .execute();
-  }
+  if (removed.length) await removeUserRoles(tx, userNo, removed);
+  if (added.length) await addUserRoles(tx, userNo, added, actor);
 }
 
 function sameGrant(a: OrganizationGrant | undefined, b: OrganizationGrant | undefined): boolean {
@@ -300,51 +286,17 @@ async function writeOrganizations(
   actor: number,
 ): Promise<void> {
   const removed = [...before.keys()].filter((org) => !after.has(org));
-  if (removed.length) {
-    await tx
-      .deleteFrom('user_organization')
-      .where('user_no', '=', userNo)
-      .where('organization_no', 'in', removed)
-      .execute();
-  }
+  if (removed.length) await removeUserOrganizations(tx, userNo, removed);
   for (const [org, grant] of after) {
     const previous = before.get(org);
     if (sameGrant(previous, grant)) continue;
     if (previous) {
-      await tx
-        .deleteFrom('user_benefit_group')
-        .where('user_no', '=', userNo)
-        .where('organization_no', '=', org)
-        .execute();
-      await tx
-        .updateTable('user_organization')
-        .set({ restrict_benefit_groups: !grant.all })
-        .where('user_no', '=', userNo)
-        .where('organization_no', '=', org)
-        .execute();
+      await resetUserOrganization(tx, userNo, org, !grant.all);
     } else {
-      await tx
-        .insertInto('user_organization')
-        .values({
-          user_no: userNo,
-          organization_no: org,
-          restrict_benefit_groups: !grant.all,
-          created_by: actor,
-        })
-        .execute();
+      await addUserOrganization(tx, userNo, org, !grant.all, actor);
     }
     if (!grant.all && grant.groups.size) {
-      await tx
-        .insertInto('user_benefit_group')
-        .values(
-          [...grant.groups].map((benefit_group_no) => ({
-            user_no: userNo,
-            organization_no: org,
-            benefit_group_no,
-            created_by: actor,
-          })),
-        )
-        .execute();
+      await addUserBenefitGroups(tx, userNo, org, [...grant.groups], actor);
     }
   }
 }
@@ -371,13 +323,7 @@ async function describeGrant(
   if (!grant) return null;
   if (grant.all) return 'All groups';
   if (!grant.groups.size) return 'No groups';
-  const rows = await tx
-    .selectFrom('benefit_group')
-    .select('benefit_group_id')
-    .where('benefit_group_no', 'in', [...grant.groups])
-    .orderBy('benefit_group_id')
-    .execute();
-  return `Groups: ${rows.map((r) => r.benefit_group_id).join(', ')}`;
+  return `Groups: ${(await benefitGroupIds(tx, [...grant.groups])).join(', ')}`;
 }
 
 /**
@@ -436,19 +382,7 @@ async function recordChanges(
     );
   }
 
-  if (rows.length) {
-    await tx
-      .insertInto('user_history')
-      .values(
-        rows.map((row) => ({
-          user_no: userNo,
-          ...row,
-          created_by: caller.userNo,
-          updated_by: caller.userNo,
-        })),
-      )
-      .execute();
-  }
+  if (rows.length) await insertUserHistory(tx, userNo, caller.userNo, rows);
 
   const beforeRoles = b?.roleIds ?? new Set<number>();
   const afterRoles = new Set(after.desired.roleIds);
@@ -481,24 +415,7 @@ export async function userHistory(
   paging: { limit: number; offset: number },
 ) {
   if (!(await findUserGrants(db, caller, id))) throw notFound('User');
-  const rows = await db
-    .selectFrom('user_history as h')
-    .leftJoin('app_user as a', 'a.user_no', 'h.created_by')
-    .select([
-      'h.history_id',
-      'h.field',
-      'h.old_value',
-      'h.new_value',
-      'h.created_at',
-      sql<string | null>`a.first_name || ' ' || a.last_name`.as('changed_by'),
-      sql<number>`count(*) over ()`.as('total'),
-    ])
-    .where('h.user_no', '=', id)
-    .orderBy('h.created_at', 'desc')
-    .orderBy('h.history_id', 'desc')
-    .limit(paging.limit)
-    .offset(paging.offset)
-    .execute();
+  const rows = await userHistoryPage(db, id, paging);
   return {
     data: rows.map((row) => ({
       id: Number(row.history_id),
@@ -541,12 +458,7 @@ export async function userBenefitGroups(
     : target.organizations.get(orgId);
   const callerHolds = caller.organizations === 'all' || caller.organizations.has(orgId);
   if (!grant || !callerHolds) throw notFound('Organization');
-  const exists = await db
-    .selectFrom('organization')
-    .select('organization_no')
-    .where('organization_no', '=', orgId)
-    .executeTakeFirst();
-  if (!exists) throw notFound('Organization');
+  if (!(await organizationExists(db, orgId))) throw notFound('Organization');
   const callerGroups =
     caller.organizations === 'all' ? undefined : caller.restrictedGroups.get(orgId);
   let only: Set<number> | undefined = grant.all ? undefined : new Set(grant.groups);
