@@ -20,8 +20,9 @@ import type { TestApp } from './test-app.ts';
  * (the account manager unless `as` says otherwise), so the SSN encryption, generated IDs, group
  * assignments and history rows are the application's own. Organizations, groups, divisions,
  * benefit packages, coverages and user grants have no write route: they are inserted here, the
- * one place a test's setup SQL lives. An organization's or group's status and expiration are
- * applied after its members are written, so a scenario can hold members of a terminated group.
+ * one place a test's setup SQL lives. Member terminations are applied once every dependent is
+ * written, and an organization's or group's status and expiration after that, so a scenario can
+ * hold a terminated member with dependents, or members of a terminated group.
  * Every name, ID and SSN is unique per test app and the same on every run.
  */
 
@@ -153,7 +154,7 @@ export interface EmployeeOptions {
   /** Nine digits; a unique one by default; null for none. */
   ssn?: string | null;
   effectiveDate?: string;
-  /** Terminated through the API after the create. */
+  /** Terminated through the API once the scenario's dependents are written (the app then ends them too). */
   terminationDate?: string;
   /** Any other field of the create body (clientId, personCode, address, divisionNo, ...). */
   body?: Record<string, unknown>;
@@ -196,6 +197,8 @@ type Step = (state: State) => Promise<void>;
 interface State {
   built: { [P in Kind]: Handles[P][] };
   current: Partial<Handles>;
+  /** Member terminations, applied once every dependent is written. */
+  terminations: (() => Promise<void>)[];
   /** Status changes applied last, so members can be written first. */
   finally: (() => Promise<void>)[];
 }
@@ -455,7 +458,8 @@ export class ScenarioBuilder<K extends Kind = never> {
 
   /**
    * An employee of the latest group, created through POST .../employees (in the latest division
-   * of that group, if any), then terminated through the API when `terminationDate` is given.
+   * of that group, if any); with `terminationDate`, terminated through the API at the end of the
+   * build, after its dependents, as members are.
    */
   employee(options: EmployeeOptions = {}): ScenarioBuilder<K | 'employee'> {
     const t = this.#t;
@@ -484,17 +488,8 @@ export class ScenarioBuilder<K extends Kind = never> {
         },
       });
       await expectStatus(created, 201, 'creating an employee');
-      let detail = created.json<EmployeeDetail>();
+      const detail = created.json<EmployeeDetail>();
       const url = `${base}/${detail.employeeNo}`;
-      if (options.terminationDate) {
-        const terminated = await t.injectAs(as, {
-          method: 'PUT',
-          url: `${url}/termination`,
-          payload: { terminationDate: options.terminationDate },
-        });
-        await expectStatus(terminated, 200, 'terminating an employee');
-        detail = terminated.json<EmployeeDetail>();
-      }
       const handle: EmployeeHandle = {
         employeeNo: detail.employeeNo,
         organizationNo: group.organizationNo,
@@ -503,6 +498,19 @@ export class ScenarioBuilder<K extends Kind = never> {
         url,
         detail,
       };
+      const terminationDate = options.terminationDate;
+      if (terminationDate) {
+        // After its dependents are written: a terminated member takes no new dependent.
+        state.terminations.push(async () => {
+          const terminated = await t.injectAs(as, {
+            method: 'PUT',
+            url: `${url}/termination`,
+            payload: { terminationDate },
+          });
+          await expectStatus(terminated, 200, 'terminating an employee');
+          handle.detail = terminated.json<EmployeeDetail>();
+        });
+      }
       state.built.employee.push(handle);
       state.current.employee = handle;
     });
@@ -653,10 +661,11 @@ export class ScenarioBuilder<K extends Kind = never> {
         coverage: [],
       },
       current: {},
+      terminations: [],
       finally: [],
     };
     for (const step of this.#steps) await step(state);
-    for (const late of state.finally) await late();
+    for (const late of [...state.terminations, ...state.finally]) await late();
     const out: Record<string, unknown> = {};
     for (const [kind, list] of Object.entries(state.built)) {
       if (list.length === 0) continue;

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DependentDetail, EmployeeDetail } from '@pillar/domain';
+import { given } from './given.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** The scenario builders write what they promise, as the application would (testing.md). */
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ organizations: 5 });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('given', () => {
+  it('builds a terminated member with a dependent, both ended by the termination', async () => {
+    const { organization, group, employee, dependent } = await given(t)
+      .organization({ supportsDivisions: true, clientId: { minimumLength: 6 } })
+      .group()
+      .employee({ terminationDate: '2025-01-31' })
+      .dependent({ relationship: 2 })
+      .build();
+    expect(organization.row).toMatchObject({
+      supports_divisions: true,
+      client_id_minimum_length: 6,
+      process_status: 1,
+    });
+    expect(employee.detail).toMatchObject({
+      groupNo: group.benefitGroupNo,
+      processStatus: 9,
+      expirationDate: '2025-01-31',
+    });
+    const read = await t.injectAs('accountManager', { method: 'GET', url: dependent.url });
+    expect(read.json<DependentDetail>()).toMatchObject({
+      relationship: 2,
+      processStatus: 9,
+      expirationDate: '2025-01-31',
+    });
+    const events = await t.ctx.db
+      .selectFrom('member_change_history')
+      .select('event')
+      .where('employee_no', '=', employee.employeeNo)
+      .where('dependent_no', 'is', null)
+      .execute();
+    expect(new Set(events.map((e) => e.event))).toEqual(new Set(['create', 'terminate']));
+  });
+
+  it('stores the SSN encrypted, as the API reveals it', async () => {
+    const { employee } = await given(t).organization().group().employee().build();
+    expect(employee.ssn).toMatch(/^\d{9}$/);
+    const row = await t.ctx.db
+      .selectFrom('employee')
+      .select('ssn_encrypted')
+      .where('employee_no', '=', employee.employeeNo)
+      .executeTakeFirstOrThrow();
+    expect(Buffer.from(row.ssn_encrypted!).toString('latin1')).not.toContain(employee.ssn);
+    const revealed = await t.injectAs('accountManager', {
+      method: 'GET',
+      url: `${employee.url}/ssn`,
+    });
+    const digits = employee.ssn!;
+    expect(revealed.json()).toEqual({
+      ssn: `${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`,
+    });
+  });
+
+  it('grants a persona the organization, restricted to the groups named', async () => {
+    const { employees, groups } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .group({ status: 9, expirationDate: '2024-06-30' })
+      .employee()
+      .grant('client', { groups: [0] })
+      .build();
+    const [seen, hidden] = employees;
+    expect((await t.injectAs('client', { method: 'GET', url: seen!.url })).statusCode).toBe(200);
+    expect((await t.injectAs('client', { method: 'GET', url: hidden!.url })).statusCode).toBe(404);
+    // The group ended after its member was written.
+    expect(groups[1]!.row).toMatchObject({ process_status: 9, expiration_date: '2024-06-30' });
+    const member = await t.injectAs('accountManager', { method: 'GET', url: hidden!.url });
+    expect(member.json<EmployeeDetail>().groupProcessStatus).toBe(9);
+    expect((await t.injectAs('broker', { method: 'GET', url: seen!.url })).statusCode).toBe(404);
+  });
+
+  it('never repeats a name or an SSN', async () => {
+    const { employees, organizations } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .employee()
+      .organization()
+      .group()
+      .employee()
+      .build();
+    expect(new Set(employees.map((e) => e.ssn)).size).toBe(3);
+    expect(new Set(employees.map((e) => e.detail.lastName)).size).toBe(3);
+    expect(organizations[0]!.name).not.toBe(organizations[1]!.name);
+  });
+});
