@@ -1,16 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import {
   INCENTIVE_PROGRAMS,
-  type AuthBenefitGroup,
-  type AuthOrganization,
-  type AuthOrganizationQuery,
-  type BenefitGroup,
   type BenefitPackage,
   type BenefitPackageQuery,
   type Division,
   type GroupFee,
   type GroupIncentivePrograms,
-  type GroupListQuery,
   type IncentiveProgramKey,
   type Invoice,
   type InvoiceConfig,
@@ -31,80 +26,6 @@ import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts'
 import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
-
-// ---------- benefit groups ----------
-
-function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {
-  return db
-    .selectFrom('benefit_group as bg')
-    .select([
-      'bg.benefit_group_no',
-      'bg.benefit_group_id',
-      'bg.name',
-      'bg.process_status',
-      'bg.effective_date',
-      'bg.expiration_date',
-      'bg.dependent_alternate_group_number',
-    ])
-    .where('bg.organization_no', '=', organizationNo)
-    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
-}
-
-type GroupRow = {
-  benefit_group_no: number;
-  benefit_group_id: string;
-  name: string;
-  process_status: number;
-  effective_date: string;
-  expiration_date: string | null;
-  dependent_alternate_group_number: string | null;
-};
-
-function toGroup(row: GroupRow): BenefitGroup {
-  return {
-    benefitGroupNo: row.benefit_group_no,
-    benefitGroupId: row.benefit_group_id,
-    name: row.name,
-    processStatus: row.process_status,
-    effectiveDate: row.effective_date,
-    expirationDate: row.expiration_date,
-    dependentAlternateGroupNumber: row.dependent_alternate_group_number,
-  };
-}
-
-export function listGroups(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  query: GroupListQuery,
-): Promise<Page<BenefitGroup>> {
-  let q = groupQuery(db, principal, organizationNo);
-  if (query.name) q = q.where(sql<boolean>`lower(bg.name) like lower(${likePattern(query.name)})`);
-  if (query.processStatus !== undefined) q = q.where('bg.process_status', '=', query.processStatus);
-  return fetchPage(q, query, {
-    sortColumns: {
-      groupId: sql`bg.benefit_group_id`,
-      name: sql`lower(bg.name)`,
-      effectiveDate: sql`bg.effective_date`,
-      processStatus: sql`bg.process_status`,
-    },
-    defaultSort: { field: 'groupId', direction: 'asc' },
-    tieBreaker: sql`bg.benefit_group_no`,
-    map: toGroup,
-  });
-}
-
-export async function findGroup(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  groupNo: number,
-): Promise<BenefitGroup | undefined> {
-  const row = await groupQuery(db, principal, organizationNo)
-    .where('bg.benefit_group_no', '=', groupNo)
-    .executeTakeFirst();
-  return row ? toGroup(row) : undefined;
-}
 
 export async function listDivisions(
   db: Kysely<DB>,
@@ -614,83 +535,4 @@ export async function listOrganizationUsers(
         .map((r) => ({ id: r.role_id, name: r.name, group: r.user_type })),
     })),
   };
-}
-
-// ---------- authorization look-ups ----------
-
-function toAuthOrganization(r: {
-  organization_no: number;
-  name: string;
-  process_status: number;
-  effective_date: string;
-  expiration_date: string | null;
-}): AuthOrganization {
-  return {
-    id: r.organization_no,
-    name: r.name,
-    processStatus: r.process_status,
-    effectiveDate: r.effective_date,
-    expirationDate: r.expiration_date,
-  };
-}
-
-export function listAuthOrganizations(
-  db: Kysely<DB>,
-  principal: Principal,
-  query: AuthOrganizationQuery,
-): Promise<Page<AuthOrganization>> {
-  let q = db
-    .selectFrom('organization as o')
-    .select([
-      'o.organization_no',
-      'o.name',
-      'o.process_status',
-      'o.effective_date',
-      'o.expiration_date',
-    ])
-    .where(inOrganizationScope(principal, 'o.organization_no'));
-  if (query.orgNo?.length) q = q.where('o.organization_no', 'in', query.orgNo);
-  if (query.name) q = q.where(sql<boolean>`lower(o.name) like lower(${likePattern(query.name)})`);
-  return fetchPage(q, query, {
-    sortColumns: { name: sql`lower(o.name)`, id: sql`o.organization_no` },
-    defaultSort: { field: 'name', direction: 'asc' },
-    tieBreaker: sql`o.organization_no`,
-    map: toAuthOrganization,
-  });
-}
-
-export async function findAuthOrganization(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<AuthOrganization | undefined> {
-  const row = await db
-    .selectFrom('organization as o')
-    .select([
-      'o.organization_no',
-      'o.name',
-      'o.process_status',
-      'o.effective_date',
-      'o.expiration_date',
-    ])
-    .where('o.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
-    .executeTakeFirst();
-  return row ? toAuthOrganization(row) : undefined;
-}
-
-export async function listAuthBenefitGroups(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<AuthBenefitGroup[]> {
-  const rows = await groupQuery(db, principal, organizationNo)
-    .orderBy('bg.benefit_group_id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.benefit_group_no,
-    benefitGroupId: r.benefit_group_id,
-    name: r.name,
-    processStatus: r.process_status,
-  }));
 }

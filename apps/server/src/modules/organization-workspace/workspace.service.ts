@@ -19,7 +19,14 @@ import type { DB } from '../../database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
 import * as repo from './workspace.repo.ts';
 import { renderReport } from './workspace.reports.ts';
-import { requireOrganization } from '../organizations/index.ts';
+import {
+  authBenefitGroupsOf,
+  findAuthOrganization,
+  findBenefitGroup,
+  listBenefitGroups,
+  searchAuthOrganizations,
+  requireOrganization,
+} from '../organizations/index.ts';
 
 /*
  * Every call first makes sure the organization exists and is the caller's: one outside scope
@@ -68,12 +75,12 @@ async function requireGroup(
   groupNo: number,
 ): Promise<BenefitGroup> {
   await requireOrganization(db, principal, organizationNo);
-  const group = await repo.findGroup(db, principal, organizationNo, groupNo);
+  const group = await findBenefitGroup(db, principal, organizationNo, groupNo);
   if (!group) throw notFound('Group');
   return group;
 }
 
-export const listGroups = scopedReadOfOrganization(repo.listGroups);
+export const listGroups = scopedReadOfOrganization(listBenefitGroups);
 
 export function getGroup(
   db: Kysely<DB>,
@@ -206,7 +213,7 @@ export function listAuthOrganizations(
   principal: Principal,
   query: AuthOrganizationQuery,
 ): Promise<Page<AuthOrganization>> {
-  return repo.listAuthOrganizations(db, principal, query);
+  return searchAuthOrganizations(db, principal, query);
 }
 
 export async function getAuthOrganization(
@@ -214,7 +221,7 @@ export async function getAuthOrganization(
   principal: Principal,
   organizationNo: number,
 ): Promise<AuthOrganization> {
-  const organization = await repo.findAuthOrganization(db, principal, organizationNo);
+  const organization = await findAuthOrganization(db, principal, organizationNo);
   if (!organization) throw notFound('Organization');
   return organization;
 }
@@ -225,5 +232,5 @@ export async function listAuthBenefitGroups(
   organizationNo: number,
 ): Promise<{ data: AuthBenefitGroup[] }> {
   await requireOrganization(db, principal, organizationNo);
-  return { data: await repo.listAuthBenefitGroups(db, principal, organizationNo) };
+  return { data: await authBenefitGroupsOf(db, principal, organizationNo) };
 }

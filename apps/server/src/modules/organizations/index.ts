@@ -12,6 +12,8 @@ export {
   searchOrganizationOptions,
 } from './organizations.repo.ts';
 export { requireOrganization } from './organizations.service.ts';
+export { findAuthOrganization, searchAuthOrganizations } from './auth-organizations.repo.ts';
+export { authBenefitGroupsOf, findBenefitGroup, listBenefitGroups } from './benefit-groups.repo.ts';
 export {
   ORGANIZATION_SETTINGS_COLUMNS,
   settingsOf,

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely';
+import type { AuthBenefitGroup, BenefitGroup, GroupListQuery, Page } from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { inGroupScope } from '../../platform/auth/scope.ts';
+import { likePattern } from '../../platform/db/like-pattern.ts';
+import { fetchPage } from '../../platform/http/paging.ts';
+import type { DB } from '../../database.ts';
+
+/*
+ * An organization's benefit groups as the principal may see them (the group scope in SQL): the
+ * groups page, one group, and the authorization service's group list.
+ */
+
+function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {
+  return db
+    .selectFrom('benefit_group as bg')
+    .select([
+      'bg.benefit_group_no',
+      'bg.benefit_group_id',
+      'bg.name',
+      'bg.process_status',
+      'bg.effective_date',
+      'bg.expiration_date',
+      'bg.dependent_alternate_group_number',
+    ])
+    .where('bg.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
+}
+
+type GroupRow = {
+  benefit_group_no: number;
+  benefit_group_id: string;
+  name: string;
+  process_status: number;
+  effective_date: string;
+  expiration_date: string | null;
+  dependent_alternate_group_number: string | null;
+};
+
+function toGroup(row: GroupRow): BenefitGroup {
+  return {
+    benefitGroupNo: row.benefit_group_no,
+    benefitGroupId: row.benefit_group_id,
+    name: row.name,
+    processStatus: row.process_status,
+    effectiveDate: row.effective_date,
+    expirationDate: row.expiration_date,
+    dependentAlternateGroupNumber: row.dependent_alternate_group_number,
+  };
+}
+
+export function listBenefitGroups(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  query: GroupListQuery,
+): Promise<Page<BenefitGroup>> {
+  let q = groupQuery(db, principal, organizationNo);
+  if (query.name) q = q.where(sql<boolean>`lower(bg.name) like lower(${likePattern(query.name)})`);
+  if (query.processStatus !== undefined) q = q.where('bg.process_status', '=', query.processStatus);
+  return fetchPage(q, query, {
+    sortColumns: {
+      groupId: sql`bg.benefit_group_id`,
+      name: sql`lower(bg.name)`,
+      effectiveDate: sql`bg.effective_date`,
+      processStatus: sql`bg.process_status`,
+    },
+    defaultSort: { field: 'groupId', direction: 'asc' },
+    tieBreaker: sql`bg.benefit_group_no`,
+    map: toGroup,
+  });
+}
+
+export async function findBenefitGroup(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  groupNo: number,
+): Promise<BenefitGroup | undefined> {
+  const row = await groupQuery(db, principal, organizationNo)
+    .where('bg.benefit_group_no', '=', groupNo)
+    .executeTakeFirst();
+  return row ? toGroup(row) : undefined;
+}
+
+export async function authBenefitGroupsOf(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<AuthBenefitGroup[]> {
+  const rows = await groupQuery(db, principal, organizationNo)
+    .orderBy('bg.benefit_group_id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.benefit_group_no,
+    benefitGroupId: r.benefit_group_id,
+    name: r.name,
+    processStatus: r.process_status,
+  }));
+}
