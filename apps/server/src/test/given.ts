@@ -156,7 +156,7 @@ export interface EmployeeOptions {
   effectiveDate?: string;
   /** Terminated through the API once the scenario's dependents are written (the app then ends them too). */
   terminationDate?: string;
-  /** Any other field of the create body (clientId, personCode, address, divisionNo, ...). */
+  /** Any other field of the create body (clientId, personCode, divisionNo, ...); an address is sent where the organization requires one. */
   body?: Record<string, unknown>;
   /** The persona who writes the member (default accountManager). */
   as?: PersonaKey;
@@ -193,6 +193,8 @@ export interface GrantOptions {
 }
 
 type Step = (state: State) => Promise<void>;
+
+const AN_ADDRESS = { address1: '1 Elm St', city: 'Dayton', state: 'OH', zip: '45402' };
 
 interface State {
   built: { [P in Kind]: Handles[P][] };
@@ -470,6 +472,9 @@ export class ScenarioBuilder<K extends Kind = never> {
       const ssn = options.ssn === undefined ? uniqueSsn(t) : options.ssn;
       const n = nextNumber(t);
       const base = `/portal/v1/organizations/${group.organizationNo}/employees`;
+      const organization = [state.current.organization, ...state.built.organization].find(
+        (o) => o?.organizationNo === group.organizationNo,
+      );
       const created = await t.injectAs(as, {
         method: 'POST',
         url: base,
@@ -481,6 +486,8 @@ export class ScenarioBuilder<K extends Kind = never> {
           effectiveDate: options.effectiveDate ?? '2024-01-01',
           benefitGroupId: group.benefitGroupNo,
           ...(ssn === null ? {} : { ssn }),
+          // Where the organization requires an address, a member has one.
+          ...(organization?.row.require_address ? AN_ADDRESS : {}),
           ...(division?.benefitGroupNo === group.benefitGroupNo
             ? { divisionNo: division.divisionNo }
             : {}),

@@ -9,7 +9,7 @@ import {
 } from '@pillar/domain';
 import { createSsnProtector, formatSsn } from '../../platform/crypto/ssn.ts';
 import type { PersonaKey } from '../../seed/personas.ts';
-import { given, type GroupHandle } from '../../test/given.ts';
+import { given, type GroupHandle, type OrganizationOptions } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -45,23 +45,6 @@ async function call(
   });
 }
 
-async function setFlags(values: Record<string, boolean>, org = orgNo) {
-  await t.ctx.db
-    .updateTable('organization')
-    .set({
-      use_cob: false,
-      supports_client_defined_data: false,
-      supports_dependent_alternate_group: false,
-      supports_different_dependent_address: false,
-      require_address: false,
-      require_dependent_ssn: false,
-      default_dependent_ssn: false,
-      ...values,
-    })
-    .where('organization_no', '=', org)
-    .execute();
-}
-
 const minimal = {
   firstName: 'Dana',
   lastName: 'Testdep',
@@ -75,10 +58,26 @@ async function create(
   payload: Record<string, unknown> = minimal,
   as: PersonaKey = 'accountManager',
   emp = employeeNo,
+  org = orgNo,
 ): Promise<DependentDetail> {
-  const response = await call(as, 'POST', base(orgNo, emp), payload);
+  const response = await call(as, 'POST', base(org, emp), payload);
   expect(response.statusCode, response.body).toBe(201);
   return response.json<DependentDetail>();
+}
+
+/** A member (with an SSN) of an organization of its own with these settings. */
+async function memberWith(settings: OrganizationOptions) {
+  const { employee } = await given(t)
+    .organization(settings)
+    .group()
+    .employee({ effectiveDate: '2020-01-01' })
+    .build();
+  return {
+    employeeNo: employee.employeeNo,
+    dependents: base(employee.organizationNo, employee.employeeNo),
+    create: (payload: Record<string, unknown>) =>
+      create(payload, 'accountManager', employee.employeeNo, employee.organizationNo),
+  };
 }
 
 async function history(dependentNo: number) {
@@ -111,7 +110,6 @@ beforeAll(async () => {
   const other = await given(t).organization().group().employee().build();
   otherOrgNo = other.organization.organizationNo;
   otherEmployeeNo = other.employee.employeeNo;
-  await setFlags({});
 }, 120_000);
 
 afterAll(async () => {
@@ -182,27 +180,30 @@ describe('POST .../dependents', () => {
   });
 
   it('requires the SSN where the organization requires it, and defaults it to the member’s', async () => {
-    await setFlags({ require_dependent_ssn: true });
-    const missing = await call('accountManager', 'POST', base(), minimal);
+    const requiring = await memberWith({ requireDependentSsn: true });
+    const missing = await call('accountManager', 'POST', requiring.dependents, minimal);
     expect(missing.statusCode).toBe(400);
     expect(missing.json<Problem>().params?.ssn).toBe('SSN is required');
-    const given = await create({ ...minimal, ssn: '123456789' });
+    const given = await requiring.create({ ...minimal, ssn: '123456789' });
     expect(given.ssn).toBe('XXX-XX-XXXX');
 
-    await setFlags({ require_dependent_ssn: true, default_dependent_ssn: true });
-    const defaulted = await create(minimal);
+    const defaulting = await memberWith({ requireDependentSsn: true, defaultDependentSsn: true });
+    const defaulted = await defaulting.create(minimal);
     expect(defaulted.ssn).toBe('XXX-XX-XXXX');
-    const revealed = await call('accountManager', 'GET', `${base()}/${defaulted.dependentNo}/ssn`);
+    const revealed = await call(
+      'accountManager',
+      'GET',
+      `${defaulting.dependents}/${defaulted.dependentNo}/ssn`,
+    );
     const member = await t.ctx.db
       .selectFrom('employee')
       .select('ssn_encrypted')
-      .where('employee_no', '=', employeeNo)
+      .where('employee_no', '=', defaulting.employeeNo)
       .executeTakeFirstOrThrow();
     const memberSsn = formatSsn(
       createSsnProtector(t.ctx.secrets.ssnKey).decrypt(member.ssn_encrypted!),
     );
     expect(revealed.json<{ ssn: string }>().ssn).toBe(memberSsn);
-    await setFlags({});
   });
 
   it('takes an address only where the organization supports a dependent’s own', async () => {
@@ -213,8 +214,8 @@ describe('POST .../dependents', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json<Problem>().params?.address1).toBe(DEPENDENT_MESSAGES.fieldNotSupported);
 
-    await setFlags({ supports_different_dependent_address: true, require_address: true });
-    const incomplete = await call('accountManager', 'POST', base(), {
+    const own = await memberWith({ supportsDifferentDependentAddress: true, requireAddress: true });
+    const incomplete = await call('accountManager', 'POST', own.dependents, {
       ...minimal,
       address1: '1 Main St',
     });
@@ -224,7 +225,7 @@ describe('POST .../dependents', () => {
       state: 'State is required',
       zip: 'Zip is required',
     });
-    const created = await create({
+    const created = await own.create({
       ...minimal,
       address1: '1 Main St',
       city: 'Springfield',
@@ -232,7 +233,6 @@ describe('POST .../dependents', () => {
       zip: '62701',
     });
     expect(created).toMatchObject({ address1: '1 Main St', city: 'Springfield', zip: '62701' });
-    await setFlags({});
   });
 
   it('takes COB and client defined data only where the organization uses them', async () => {
@@ -246,26 +246,25 @@ describe('POST .../dependents', () => {
     expect(Object.keys(refused.json<Problem>().params ?? {})).toEqual(
       expect.arrayContaining(['isCOBSecondary', 'cobSecondaryDate', 'clientDefinedData']),
     );
-    await setFlags({ use_cob: true, supports_client_defined_data: true });
-    const noDate = await call('accountManager', 'POST', base(), {
+    const cob = await memberWith({ useCob: true, supportsClientDefinedData: true });
+    const noDate = await call('accountManager', 'POST', cob.dependents, {
       ...minimal,
       isCOBSecondary: true,
     });
     expect(noDate.statusCode).toBe(400);
     expect(noDate.json<Problem>().params?.cobSecondaryDate).toBe('COB Effective Date is required');
-    const created = await create({
+    const created = await cob.create({
       ...minimal,
       isCOBSecondary: true,
       cobSecondaryDate: '2022-02-01',
       clientDefinedData: 'x'.repeat(250),
     });
     expect(created).toMatchObject({ isCOBSecondary: true, cobSecondaryDate: '2022-02-01' });
-    const tooLong = await call('accountManager', 'POST', base(), {
+    const tooLong = await call('accountManager', 'POST', cob.dependents, {
       ...minimal,
       clientDefinedData: 'x'.repeat(251),
     });
     expect(tooLong.statusCode).toBe(400);
-    await setFlags({});
   });
 
   it('is refused without edit permission, outside scope, and for a terminated member', async () => {
@@ -554,8 +553,19 @@ describe('alternate group', () => {
   });
 
   it('lists the groups in scope with the current one flagged, and changes the group', async () => {
-    await setFlags({ supports_dependent_alternate_group: true });
-    const url = `${base()}/${dep.dependentNo}`;
+    // The client's view of an organization that supports alternate groups.
+    const alt = await given(t)
+      .organization({ supportsDependentAlternateGroup: true })
+      .group()
+      .employee({ effectiveDate: '2020-01-01' })
+      .dependent({ ...minimal, firstName: 'Alt' })
+      .group()
+      .grant('client', { groups: [0] })
+      .grant('clientNoSsn')
+      .build();
+    const visibleGroupNo = alt.groups[0]!.benefitGroupNo;
+    const hiddenGroupNo = alt.groups[1]!.benefitGroupNo;
+    const url = alt.dependent.url;
     const options = (
       await call('client', 'GET', `${url}/alternate-group-options`)
     ).json<AlternateGroupOptions>();
@@ -606,7 +616,7 @@ describe('alternate group', () => {
       alternateDependentGroup: hiddenGroupNo,
       alternateDependentGroupDateEff: '2023-01-01',
     });
-    const rows = (await history(dep.dependentNo)).filter(
+    const rows = (await history(alt.dependent.dependentNo)).filter(
       (r) => r.event === 'alternate-group-change',
     );
     expect(rows.length).toBeGreaterThan(0);
@@ -631,7 +641,6 @@ describe('alternate group', () => {
       groupNo: visibleGroupNo,
       alternateDependentGroup: null,
     });
-    await setFlags({});
   });
 });
 
@@ -884,7 +893,6 @@ describe("a dependent's coverage never outlasts the member's (decision 0073)", (
   }
 
   it.each(rows)('$scenario', async (row) => {
-    await setFlags({});
     const s = await scenario(row.setup);
     const response = await row.act(s);
     expect(response.statusCode).toBe(row.status);
