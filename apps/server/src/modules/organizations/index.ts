@@ -4,7 +4,9 @@
  */
 export { organizationsRoutes } from './organizations.routes.ts';
 export {
+  benefitGroupIds,
   benefitGroupOptions,
+  organizationExists,
   organizationNames,
   organizationStates,
   organizationVisible,

@@ -216,3 +216,28 @@ export async function searchOrganizationOptions(
     map: (row) => ({ organizationNo: row.organization_no, name: row.name }),
   });
 }
+
+/** Whether the organization exists, whoever asks (the caller's scope is checked elsewhere). */
+export async function organizationExists(db: Kysely<DB>, organizationNo: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization')
+    .select('organization_no')
+    .where('organization_no', '=', organizationNo)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The Group IDs of benefit groups, in order. */
+export async function benefitGroupIds(
+  db: Kysely<DB>,
+  benefitGroupNos: readonly number[],
+): Promise<string[]> {
+  if (!benefitGroupNos.length) return [];
+  const rows = await db
+    .selectFrom('benefit_group')
+    .select('benefit_group_id')
+    .where('benefit_group_no', 'in', [...benefitGroupNos])
+    .orderBy('benefit_group_id')
+    .execute();
+  return rows.map((r) => r.benefit_group_id);
+}
