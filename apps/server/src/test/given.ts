@@ -26,7 +26,7 @@ import type { TestApp } from './test-app.ts';
  * Every name, ID and SSN is unique per test app and the same on every run.
  */
 
-/** The app's database type, taken from the test app so this file follows wherever it is composed. */
+/** The app's database type, taken from the test app, wherever that type is composed. */
 type Tables = TestApp['ctx']['db'] extends Kysely<infer D> ? D : never;
 type OrganizationRow = Selectable<Tables['organization']>;
 type GroupRow = Selectable<Tables['benefit_group']>;
@@ -154,9 +154,12 @@ export interface EmployeeOptions {
   /** Nine digits; a unique one by default; null for none. */
   ssn?: string | null;
   effectiveDate?: string;
-  /** Terminated through the API once the scenario's dependents are written (the app then ends them too). */
+  /** Terminated through the API once its dependents are written (the app ends them too). */
   terminationDate?: string;
-  /** Any other field of the create body (clientId, personCode, divisionNo, ...); an address is sent where the organization requires one. */
+  /**
+   * Any other field of the create body (clientId, personCode, divisionNo, ...). An address is
+   * sent where the organization requires one.
+   */
   body?: Record<string, unknown>;
   /** The persona who writes the member (default accountManager). */
   as?: PersonaKey;
@@ -523,7 +526,7 @@ export class ScenarioBuilder<K extends Kind = never> {
     });
   }
 
-  /** A dependent of the latest employee, created through the API (a child with no SSN by default). */
+  /** A dependent of the latest employee, created through the API (a child, no SSN, by default). */
   dependent(options: DependentOptions = {}): ScenarioBuilder<K | 'dependent'> {
     const t = this.#t;
     return this.#then(async (state) => {
