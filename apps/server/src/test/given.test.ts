@@ -85,6 +85,25 @@ describe('given', () => {
     expect((await t.injectAs('broker', { method: 'GET', url: seen!.url })).statusCode).toBe(404);
   });
 
+  it('uploads a file of the organization to the recipients named', async () => {
+    const { file } = await given(t)
+      .organization()
+      .grant('broker')
+      .file({ name: 'renewal.txt', content: 'Renewal terms.\n', recipients: ['broker'] })
+      .build();
+    const download = await t.injectAs('broker', {
+      method: 'GET',
+      url: `/portal/v1/files/${file.fileId}/download`,
+    });
+    expect(download.statusCode, download.body).toBe(200);
+    expect(download.body).toBe('Renewal terms.\n');
+    const outsider = await t.injectAs('client', {
+      method: 'GET',
+      url: `/portal/v1/files/${file.fileId}/download`,
+    });
+    expect(outsider.statusCode).toBe(404);
+  });
+
   it('never repeats a name or an SSN', async () => {
     const { employees, organizations } = await given(t)
       .organization()

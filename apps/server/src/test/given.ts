@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DependentDetail, EmployeeDetail } from '@pillar/domain';
+import type { DependentDetail, EmployeeDetail, FileUploadResult } from '@pillar/domain';
 import type { PersonaKey } from '../seed/personas.ts';
+import { multipartBody } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
 
 /*
@@ -81,6 +82,12 @@ export interface CoverageHandle {
   name: string;
 }
 
+export interface FileHandle {
+  fileId: string;
+  name: string;
+  organizationNo: number;
+}
+
 interface Handles {
   organization: OrganizationHandle;
   group: GroupHandle;
@@ -89,6 +96,7 @@ interface Handles {
   employee: EmployeeHandle;
   dependent: DependentHandle;
   coverage: CoverageHandle;
+  file: FileHandle;
 }
 type Kind = keyof Handles;
 
@@ -190,6 +198,17 @@ export interface CoverageOptions {
   alternateId?: string | null;
 }
 
+export interface FileOptions {
+  name?: string;
+  content?: string | Buffer;
+  categoryId?: number;
+  phi?: boolean;
+  /** Who receives it; each must see the organization (grant them first). */
+  recipients?: PersonaKey[];
+  /** The sender (default accountManager). */
+  as?: PersonaKey;
+}
+
 export interface GrantOptions {
   /** Restrict the persona to these groups of the organization (by position among those built). */
   groups?: number[];
@@ -271,6 +290,7 @@ export class ScenarioBuilder<K extends Kind = never> {
         if ('dependentNo' in handle) state.current.dependent = handle;
         else if ('employeeNo' in handle && 'detail' in handle) state.current.employee = handle;
         else if ('coverageNo' in handle) state.current.coverage = handle;
+        else if ('fileId' in handle) state.current.file = handle;
         else if ('divisionNo' in handle) state.current.division = handle;
         else if ('benefitPackageNo' in handle) state.current.benefitPackage = handle;
         else if ('benefitGroupNo' in handle && 'benefitGroupId' in handle)
@@ -617,6 +637,38 @@ export class ScenarioBuilder<K extends Kind = never> {
     });
   }
 
+  /** A secure file of the latest organization, uploaded through POST /portal/v1/files. */
+  file(options: FileOptions = {}): ScenarioBuilder<K | 'file'> {
+    const t = this.#t;
+    return this.#then(async (state) => {
+      const organization = need(state, 'organization', 'file');
+      const n = nextNumber(t);
+      const name = options.name ?? `given-${n}.txt`;
+      const fields: [string, string | number | boolean][] = [
+        ['categoryId', options.categoryId ?? 1],
+        ['organizationNo', organization.organizationNo],
+        ['phi', options.phi ?? false],
+      ];
+      for (const key of options.recipients ?? []) fields.push(['recipientId', await t.userNo(key)]);
+      const body = multipartBody(fields, [
+        { name, content: options.content ?? `Given file ${n}.\n` },
+      ]);
+      const uploaded = await t.injectAs(options.as ?? 'accountManager', {
+        method: 'POST',
+        url: '/portal/v1/files',
+        ...body,
+      });
+      await expectStatus(uploaded, 201, 'uploading a file');
+      const handle: FileHandle = {
+        fileId: uploaded.json<FileUploadResult>().data[0]!.id,
+        name,
+        organizationNo: organization.organizationNo,
+      };
+      state.built.file.push(handle);
+      state.current.file = handle;
+    });
+  }
+
   /**
    * Grants a persona the latest organization (a broker's or client's scope); with `groups`, only
    * those of its groups built so far (by position), as a client restricted to some groups.
@@ -669,6 +721,7 @@ export class ScenarioBuilder<K extends Kind = never> {
         employee: [],
         dependent: [],
         coverage: [],
+        file: [],
       },
       current: {},
       terminations: [],
