@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ROLE_DEFINITIONS } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import { replaceRolePermissions, upsertRole } from './roles.repo.ts';
 
 /**
  * Makes the role tables match the role definitions of the domain package, which are the single
@@ -18,20 +19,8 @@ export async function syncRoles(db: Kysely<DB>): Promise<void> {
         hidden_without: role.hiddenWithout ?? null,
         description: role.description,
       };
-      await tx
-        .insertInto('role')
-        .values({ role_id: role.id, ...values })
-        .onConflict((oc) => oc.column('role_id').doUpdateSet(values))
-        .execute();
-      await tx.deleteFrom('role_permission').where('role_id', '=', role.id).execute();
-      if (role.permissions.length > 0) {
-        await tx
-          .insertInto('role_permission')
-          .values(
-            [...new Set(role.permissions)].map((permission) => ({ role_id: role.id, permission })),
-          )
-          .execute();
-      }
+      await upsertRole(tx, role.id, values);
+      await replaceRolePermissions(tx, role.id, [...new Set(role.permissions)]);
     }
   });
 }

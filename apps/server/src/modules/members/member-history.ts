@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { SSN_HISTORY_VALUE, type MemberHistoryEvent } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import { insertMemberHistoryRows } from './member-history.repo.ts';
 
 /*
  * The member change history (design.md §4: every write to a member or dependent writes who, when,
@@ -93,9 +94,9 @@ export async function writeMemberHistory(
     if (!entry.always) return 0;
     rows.push({ field: null, old_value: null, new_value: null });
   }
-  await db
-    .insertInto('member_change_history')
-    .values(rows.map((row) => ({ ...base, ...row })))
-    .execute();
+  await insertMemberHistoryRows(
+    db,
+    rows.map((row) => ({ ...base, ...row })),
+  );
   return rows.length;
 }
