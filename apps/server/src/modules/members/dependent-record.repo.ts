@@ -3,10 +3,10 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import type { DependentTable } from './members.tables.ts';
-import { scopedGroups } from './member-record.repo.ts';
 import {
   ORGANIZATION_SETTINGS_COLUMNS,
   type OrganizationSettingsRow,
+  scopedGroupRows as scopedGroups,
 } from '../organizations/index.ts';
 
 /*

@@ -54,9 +54,9 @@ import {
   type EmployeeRef,
 } from './dependent-record.repo.ts';
 import { writeMemberHistory } from './member-history.ts';
-import { findGroup, lockEmployee } from './member-record.repo.ts';
+import { lockEmployee } from './member-record.repo.ts';
 import type { DependentTable } from './members.tables.ts';
-import { settingsOf } from '../organizations/index.ts';
+import { findScopedGroupRow as findGroup, settingsOf } from '../organizations/index.ts';
 import { badRequestOf, parseOr400, todayOf } from './record-support.ts';
 import { auditSsnReveal } from './ssn-reveal-limit.ts';
 

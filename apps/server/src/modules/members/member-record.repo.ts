@@ -1,12 +1,8 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { OrganizationMemberSettings } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
+import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
-import {
-  ORGANIZATION_SETTINGS_COLUMNS,
-  settingsOf,
-} from '../organizations/index.ts';
+import { ORGANIZATION_SETTINGS_COLUMNS } from '../organizations/index.ts';
 import type { EmployeeTable, MemberIncentiveProgramTable } from './members.tables.ts';
 
 /*
@@ -16,36 +12,6 @@ import type { EmployeeTable, MemberIncentiveProgramTable } from './members.table
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-export interface OrganizationForMembers {
-  organizationNo: number;
-  name: string;
-  processStatus: number;
-  expirationDate: string | null;
-  settings: OrganizationMemberSettings;
-}
-
-/** The organization (in scope) and the flags its member forms follow. */
-export async function findOrganizationForMembers(
-  db: Db,
-  principal: Principal,
-  organizationNo: number,
-): Promise<OrganizationForMembers | undefined> {
-  const row = await db
-    .selectFrom('organization as o')
-    .where('o.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
-    .selectAll('o')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    organizationNo: row.organization_no,
-    name: row.name,
-    processStatus: row.process_status,
-    expirationDate: row.expiration_date,
-    settings: settingsOf(row),
-  };
-}
 
 /** One employee with its organization, group, division and benefit package, in scope. */
 export async function findEmployee(
@@ -89,34 +55,6 @@ export async function lockEmployee(trx: Transaction<DB>, employeeNo: number): Pr
     .where('employee_no', '=', employeeNo)
     .forUpdate()
     .execute();
-}
-
-/** The organization's benefit groups inside the principal's group scope. */
-export function scopedGroups(db: Db, principal: Principal, organizationNo: number) {
-  return db
-    .selectFrom('benefit_group as g')
-    .where('g.organization_no', '=', organizationNo)
-    .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
-    .select([
-      'g.benefit_group_no',
-      'g.benefit_group_id',
-      'g.name',
-      'g.process_status',
-      'g.effective_date',
-      'g.expiration_date',
-    ]);
-}
-
-/** A benefit group of the organization inside the principal's group scope. */
-export async function findGroup(
-  db: Db,
-  principal: Principal,
-  organizationNo: number,
-  benefitGroupNo: number,
-) {
-  return scopedGroups(db, principal, organizationNo)
-    .where('g.benefit_group_no', '=', benefitGroupNo)
-    .executeTakeFirst();
 }
 
 export async function findDivision(db: Db, benefitGroupNo: number, divisionNo: number) {

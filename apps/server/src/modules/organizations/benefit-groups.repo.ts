@@ -98,3 +98,31 @@ export async function authBenefitGroupsOf(
     processStatus: r.process_status,
   }));
 }
+
+/** The organization's benefit groups inside the principal's group scope. */
+export function scopedGroupRows(db: Kysely<DB>, principal: Principal, organizationNo: number) {
+  return db
+    .selectFrom('benefit_group as g')
+    .where('g.organization_no', '=', organizationNo)
+    .where(inGroupScope(principal, 'g.organization_no', 'g.benefit_group_no'))
+    .select([
+      'g.benefit_group_no',
+      'g.benefit_group_id',
+      'g.name',
+      'g.process_status',
+      'g.effective_date',
+      'g.expiration_date',
+    ]);
+}
+
+/** A benefit group of the organization inside the principal's group scope. */
+export async function findScopedGroupRow(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  benefitGroupNo: number,
+) {
+  return scopedGroupRows(db, principal, organizationNo)
+    .where('g.benefit_group_no', '=', benefitGroupNo)
+    .executeTakeFirst();
+}

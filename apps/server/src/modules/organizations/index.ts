@@ -6,16 +6,24 @@ export { organizationsRoutes } from './organizations.routes.ts';
 export {
   benefitGroupIds,
   benefitGroupOptions,
+  findOrganizationForMembers,
   organizationExists,
   organizationNames,
   organizationStates,
   organizationVisible,
   organizationsOfGroups,
   searchOrganizationOptions,
+  type OrganizationForMembers,
 } from './organizations.repo.ts';
 export { requireOrganization } from './organizations.service.ts';
 export { findAuthOrganization, searchAuthOrganizations } from './auth-organizations.repo.ts';
-export { authBenefitGroupsOf, findBenefitGroup, listBenefitGroups } from './benefit-groups.repo.ts';
+export {
+  authBenefitGroupsOf,
+  findBenefitGroup,
+  findScopedGroupRow,
+  listBenefitGroups,
+  scopedGroupRows,
+} from './benefit-groups.repo.ts';
 export {
   ORGANIZATION_SETTINGS_COLUMNS,
   settingsOf,

@@ -3,6 +3,7 @@ import {
   isOrganizationOpen,
   type BenefitGroupOption,
   type Contact,
+  type OrganizationMemberSettings,
   type FileOrganizationOption,
   type FileOrganizationQuery,
   type OrganizationDetail,
@@ -240,4 +241,34 @@ export async function benefitGroupIds(
     .orderBy('benefit_group_id')
     .execute();
   return rows.map((r) => r.benefit_group_id);
+}
+
+export interface OrganizationForMembers {
+  organizationNo: number;
+  name: string;
+  processStatus: number;
+  expirationDate: string | null;
+  settings: OrganizationMemberSettings;
+}
+
+/** The organization (in scope) and the flags its member forms follow. */
+export async function findOrganizationForMembers(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<OrganizationForMembers | undefined> {
+  const row = await db
+    .selectFrom('organization as o')
+    .where('o.organization_no', '=', organizationNo)
+    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .selectAll('o')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    organizationNo: row.organization_no,
+    name: row.name,
+    processStatus: row.process_status,
+    expirationDate: row.expiration_date,
+    settings: settingsOf(row),
+  };
 }

@@ -16,12 +16,12 @@ import { writeMemberHistory, type FieldChange } from '../member-history.ts';
 import {
   endOpenGroupAssignment,
   findEmployee,
-  findGroup,
   insertDivisionHistory,
   insertGroupAssignment,
   updateEmployeeRow,
   type EmployeeRecordRow,
 } from '../member-record.repo.ts';
+import { findScopedGroupRow as findGroup } from '../../organizations/index.ts';
 import type { EmployeeTable } from '../members.tables.ts';
 
 /*

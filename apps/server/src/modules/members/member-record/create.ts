@@ -18,13 +18,13 @@ import {
   clientIdTaken,
   findBenefitPackage,
   findDivision,
-  findOrganizationForMembers,
   nextEmployeeNo,
   ssnHashTaken,
   insertBenefitPackageHistory,
   insertEmployee,
   insertGroupAssignment,
 } from '../member-record.repo.ts';
+import { findOrganizationForMembers } from '../../organizations/index.ts';
 import { parseOr400, todayOf } from '../record-support.ts';
 import {
   type MemberRecordDeps,
