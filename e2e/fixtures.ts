@@ -1,11 +1,17 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import {
   DEMO_PASSWORD,
   persona,
   type Persona,
   type PersonaKey,
 } from '../apps/server/src/seed/personas.ts';
+import {
+  captureSession,
+  isStillGood,
+  restoreSession,
+  type KeptSession,
+} from './helpers/kept-session.ts';
 
 export { expect };
 export type { PersonaKey };
@@ -22,13 +28,6 @@ function isSignInStep(url: URL): boolean {
   );
 }
 
-/**
- * The login page is plain server-rendered HTML, the same for every sign-in, so signIn() has
- * axe check it once per worker rather than before each of the suite's many sign-ins.
- * expectLoginPage() always checks it.
- */
-let loginPageChecked = false;
-
 async function waitForLoginPage(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/oidc\/interaction\/[^/]+/);
   await expect(page).toHaveTitle(LOGIN_PAGE_TITLE);
@@ -39,7 +38,6 @@ async function waitForLoginPage(page: Page): Promise<void> {
 export async function expectLoginPage(page: Page): Promise<void> {
   await waitForLoginPage(page);
   await expectNoSeriousA11yViolations(page);
-  loginPageChecked = true;
 }
 
 /** Types a persona's credentials into the login page that is showing and submits them. */
@@ -52,12 +50,31 @@ export async function submitLogin(page: Page, username: string, password: string
 export interface SignInOptions {
   /** Where to start; a signed-out visit sends the browser to the login page and back. */
   path?: string;
+  /**
+   * Always go through the login page with a session of the test's own, never one kept from an
+   * earlier test. For tests of sign-in itself, logout, the inactivity timeout (a fake clock
+   * renews tokens and ends sessions) and anything else that ends or relies on a new session.
+   */
+  throughLoginPage?: boolean;
 }
 
 /**
- * Signs a seeded persona in through the real OpenID Connect round trip: the app redirects to
- * the provider's login page, the form is filled like a user would, and the provider returns
- * through /login/callback. Resolves once the signed-in shell shows the persona's name.
+ * Sessions kept for reuse, one per persona. Module state, so one set per Playwright worker
+ * process: two workers never share a session, so never a refresh token (decision 0091).
+ */
+const keptSessions = new Map<PersonaKey, KeptSession>();
+/** Personas whose login page this worker has checked with axe. */
+const loginPageCheckedFor = new Set<PersonaKey>();
+
+/**
+ * Signs a seeded persona in and resolves once the signed-in shell shows the persona's name.
+ *
+ * The first time in a worker (and whenever the kept session is no longer good) it goes through
+ * the real OpenID Connect round trip: the app redirects to the provider's login page, the form
+ * is filled like a user would, and the provider returns through /login/callback. The session
+ * that yields is kept, and later calls for the same persona put it into the test's browser
+ * context (its cookies and the app's `oidc.user:*` entry) and open `path` directly, after one
+ * API call has shown the server still accepts it. The rules are in helpers/kept-session.ts.
  */
 export async function signIn(
   page: Page,
@@ -65,13 +82,61 @@ export async function signIn(
   options: SignInOptions = {},
 ): Promise<Persona> {
   const who = persona(key);
-  await page.goto(options.path ?? '/home');
-  if (loginPageChecked) await waitForLoginPage(page);
+  const path = options.path ?? '/home';
+  const context = page.context();
+  if (!options.throughLoginPage) {
+    const kept = keptSessions.get(key);
+    if (kept && (await isStillGood(page.request, kept))) {
+      await restoreSession(context, kept);
+      await page.goto(path);
+      await expect(userMenuButton(page, who)).toBeVisible();
+      useKeptSession(key, context);
+      return who;
+    }
+    keptSessions.delete(key);
+  }
+
+  await page.goto(path);
+  // The login page is the same static HTML for everyone; axe checks it at each persona's first
+  // sign-in in a worker. expectLoginPage() always checks it.
+  if (loginPageCheckedFor.has(key)) await waitForLoginPage(page);
   else await expectLoginPage(page);
+  loginPageCheckedFor.add(key);
   await submitLogin(page, who.username, DEMO_PASSWORD);
   await page.waitForURL((url) => !isSignInStep(url));
   await expect(userMenuButton(page, who)).toBeVisible();
+  if (!options.throughLoginPage) {
+    const captured = await captureSession(context);
+    if (captured) keptSessions.set(key, captured);
+    useKeptSession(key, context);
+  }
   return who;
+}
+
+/** The sessions this test took from or gave to keptSessions, saved again when it ends. */
+const sessionsInUse: { key: PersonaKey; context: BrowserContext }[] = [];
+const closedContexts = new WeakSet<BrowserContext>();
+
+function useKeptSession(key: PersonaKey, context: BrowserContext): void {
+  sessionsInUse.push({ key, context });
+  context.once('close', () => closedContexts.add(context));
+}
+
+/**
+ * After a test: each kept session it used is saved again as the browser left it, so a refresh
+ * token the app rotated during the test replaces the one it used (the old one is spent, and
+ * presenting it again would end the session as a replay). A session the browser no longer holds
+ * (logged out, signed in as someone else) or a context the test closed is forgotten, and the
+ * persona's next test signs in again.
+ */
+async function saveSessionsInUse(): Promise<void> {
+  for (const { key, context } of sessionsInUse.splice(0)) {
+    const kept = keptSessions.get(key);
+    if (!kept) continue;
+    const now = closedContexts.has(context) ? null : await captureSession(context);
+    if (now && now.subject === kept.subject) keptSessions.set(key, now);
+    else keptSessions.delete(key);
+  }
 }
 
 /** The header's user menu, labelled with the signed-in user's name. */
@@ -175,6 +240,7 @@ interface Options {
 interface Fixtures {
   browserErrors: BrowserErrors;
   seedTourState: void;
+  saveKeptSessions: void;
 }
 
 /** Where the web app keeps the home tour's progress (apps/web/src/shared/tour). */
@@ -182,6 +248,16 @@ export const HOME_TOUR_STORAGE_KEY = 'pillar.tour.home';
 
 export const test = base.extend<Fixtures & Options>({
   homeTourSeen: [true, { option: true }],
+  // Depends on the context so that it ends first, while the test's browser is still open.
+  saveKeptSessions: [
+    async ({ context }, use) => {
+      void context;
+      sessionsInUse.length = 0;
+      await use();
+      await saveSessionsInUse();
+    },
+    { auto: true },
+  ],
   seedTourState: [
     async ({ page, homeTourSeen }, use) => {
       if (homeTourSeen) {

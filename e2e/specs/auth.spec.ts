@@ -17,7 +17,7 @@ const GREETING = /^Good (morning|afternoon|evening), /;
 test('the super admin signs in through the login page and sees every area of the menu', async ({
   page,
 }) => {
-  const admin = await signIn(page, 'superAdmin');
+  const admin = await signIn(page, 'superAdmin', { throughLoginPage: true });
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     new RegExp(`${GREETING.source}${admin.firstName}$`),
@@ -39,7 +39,7 @@ test('the super admin signs in through the login page and sees every area of the
 });
 
 test('the broker signs in and sees only the areas a broker may use', async ({ page }) => {
-  const broker = await signIn(page, 'broker');
+  const broker = await signIn(page, 'broker', { throughLoginPage: true });
   await expect(page).toHaveURL('/home');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     new RegExp(`${GREETING.source}${broker.firstName}$`),
@@ -82,7 +82,10 @@ test('a wrong password is refused on the login page, which then still signs in',
 test('a deep link visited while signed out opens after sign-in, query string and all', async ({
   page,
 }) => {
-  await signIn(page, 'superAdmin', { path: '/organizations?org.name=Harbor' });
+  await signIn(page, 'superAdmin', {
+    path: '/organizations?org.name=Harbor',
+    throughLoginPage: true,
+  });
   await expect(page).toHaveURL('/organizations?org.name=Harbor');
   await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Harbor');
@@ -96,7 +99,7 @@ test('logout ends the session at the provider and lands on the origin, signed ou
   page,
   baseURL,
 }) => {
-  const broker = await signIn(page, 'broker');
+  const broker = await signIn(page, 'broker', { throughLoginPage: true });
   await expectNoSeriousA11yViolations(page);
 
   const visited: string[] = [];

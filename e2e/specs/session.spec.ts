@@ -58,7 +58,7 @@ test.beforeEach(async ({ page }) => {
 test('a broker is warned 120 s before the 300,000 ms timeout, with a countdown, and a mouse move keeps the session', async ({
   page,
 }) => {
-  await signIn(page, 'broker');
+  await signIn(page, 'broker', { throughLoginPage: true });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await moveMouse(page);
 
@@ -94,7 +94,7 @@ test('a broker who does not come back is logged out to the origin when the count
   page,
   baseURL,
 }) => {
-  await signIn(page, 'broker', { path: '/organizations' });
+  await signIn(page, 'broker', { path: '/organizations', throughLoginPage: true });
   await expect(page.getByRole('heading', { level: 1, name: 'Organizations' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await moveMouse(page);
@@ -128,7 +128,7 @@ test('a broker who does not come back is logged out to the origin when the count
 test('an internal user is not warned at the broker’s 300,000 ms but 120 s before 3,600,000 ms', async ({
   page,
 }) => {
-  await signIn(page, 'superAdmin');
+  await signIn(page, 'superAdmin', { throughLoginPage: true });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await moveMouse(page);
 
@@ -180,7 +180,7 @@ function claimsWith(page: Page, token: string) {
 test('logout ends the session on the server: its access token is refused at once', async ({
   page,
 }) => {
-  const broker = await signIn(page, 'broker');
+  const broker = await signIn(page, 'broker', { throughLoginPage: true });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const token = await accessTokenOf(page);
   expect((await claimsWith(page, token)).status()).toBe(200);
@@ -198,7 +198,7 @@ test('a session that ends in the middle of an edit keeps the form and says why, 
 }) => {
   // The refused save, and the refused renewal of an ended session, show in the console.
   browserErrors.allow(/status of 40[01]/);
-  const broker = await signIn(page, 'broker');
+  const broker = await signIn(page, 'broker', { throughLoginPage: true });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await userMenuButton(page, broker).click();
   await page.getByRole('menuitem', { name: 'Profile' }).click();
