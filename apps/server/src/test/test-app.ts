@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { AppContext } from '../app.ts';
 import { buildApp } from '../app.ts';
@@ -61,6 +62,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     startJobs?: boolean;
     logStream?: { write(line: string): void };
+    /** Kysely plugins on the app's database (a test that records the SQL the app sends). */
+    plugins?: KyselyPlugin[];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-test-'));
@@ -73,6 +76,7 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase(config);
+  for (const plugin of options.plugins ?? []) database.db = database.db.withPlugin(plugin);
   const ctx = await createContext(config, createLogger(config), { database });
   await seedDemo(ctx.db, {
     hashPassword,
