@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 
 /** The employee a coverage call names, if it exists and lies in the user's organizations and groups. */
 export interface ScopedEmployee {

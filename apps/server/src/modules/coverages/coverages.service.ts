@@ -28,7 +28,7 @@ import {
 import type { Config } from '../../config.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB } from '../../database.ts';
 import {
   HttpProblem,
   badRequest,
@@ -37,7 +37,7 @@ import {
   notFound,
 } from '../../platform/http/problem.ts';
 import type { MailService } from '../../platform/mail/mail-service.ts';
-import { writeMemberHistory } from '../members/member-history.ts';
+import { writeMemberHistory } from '../members/index.ts';
 import {
   claimLink,
   countFailedAttempt,

@@ -533,17 +533,6 @@ export async function addUserBenefitGroups(
     .execute();
 }
 
-/** The Group IDs of benefit groups, in order. */
-export async function benefitGroupIds(db: Db, benefitGroupNos: number[]): Promise<string[]> {
-  const rows = await db
-    .selectFrom('benefit_group')
-    .select('benefit_group_id')
-    .where('benefit_group_no', 'in', benefitGroupNos)
-    .orderBy('benefit_group_id')
-    .execute();
-  return rows.map((r) => r.benefit_group_id);
-}
-
 /** Rows of the user's history (one per changed field), written by `actor`. */
 export async function insertUserHistory(
   db: Db,
@@ -588,15 +577,6 @@ export async function userHistoryPage(
     .limit(paging.limit)
     .offset(paging.offset)
     .execute();
-}
-
-export async function organizationExists(db: Db, organizationNo: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('organization')
-    .select('organization_no')
-    .where('organization_no', '=', organizationNo)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** How many users hold each role. */

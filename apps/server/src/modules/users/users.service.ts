@@ -34,7 +34,6 @@ import {
   addUserBenefitGroups,
   addUserOrganization,
   addUserRoles,
-  benefitGroupIds,
   findUserFields,
   findUserGrants,
   insertUser,
@@ -44,7 +43,6 @@ import {
   listUsers,
   loadOrganizationFacts,
   loadUserDetail,
-  organizationExists,
   organizationNames,
   removeUserOrganizations,
   removeUserRoles,
@@ -55,6 +53,7 @@ import {
   usernameTaken,
   type UserGrants,
 } from './users.repo.ts';
+import { benefitGroupIds, organizationExists } from '../organizations/index.ts';
 
 export interface UsersDeps {
   db: Kysely<DB>;
