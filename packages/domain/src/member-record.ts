@@ -70,6 +70,8 @@ export const MEMBER_RECORD_MESSAGES = {
   divisionNotInGroup: 'The division does not belong to the group.',
   divisionRequired: 'Division is required: the organization assigns every member a division.',
   divisionChoiceTwice: 'Choose an existing division or a new one, not both.',
+  reinstateDivisionSameGroup:
+    'Reinstated into the same group, the member keeps the current division; change it with Change Group Assignment.',
   benefitPackageTerminated: 'The benefit package is not active.',
   benefitPackageUnchanged: 'Change Benefit Package: choose a different benefit package.',
   personCodeNotEditable: 'Person Code cannot be edited for this member.',
@@ -520,21 +522,12 @@ export const terminationBody = z.object({
 });
 export type TerminationBody = z.infer<typeof terminationBody>;
 
-/** PATCH .../reinstatement for an employee: the group to return to and the date. */
-export const reinstatementBody = z.object({
-  benefitGroupId: required(rowNumber(FIELD_LABELS.group), FIELD_LABELS.group),
-  reinstateDate: requiredDate(FIELD_LABELS.reinstateDate),
-});
-export type ReinstatementBody = z.infer<typeof reinstatementBody>;
-
 /**
- * PATCH .../group: a new group and, where the organization supports divisions, a division of it:
- * an existing one (`divisionNo`) or a new one created with the change (`newDivision`). With
- * divisions one of them is required (decision 0074): a member is never left without a division.
+ * The division a member takes with a new group where the organization supports divisions
+ * (decision 0074): an existing one of the chosen group (`divisionNo`) or a new one created in the
+ * same call (`newDivision`, spec 1 §5: both Division ID and Division Name).
  */
-export const groupChangeBody = z.object({
-  benefitGroupId: required(rowNumber(FIELD_LABELS.group), FIELD_LABELS.group),
-  changeDate: requiredDate(FIELD_LABELS.changeDate),
+const divisionChoice = {
   /** An existing division of the chosen group (division.divisionNo); null for none. */
   divisionNo: optionalField(rowNumber('Division')),
   /** A division of the chosen group to create with the change (spec 1 §5: ID and name). */
@@ -550,6 +543,29 @@ export const groupChangeBody = z.object({
       ),
     })
     .optional(),
+};
+
+/**
+ * PATCH .../reinstatement for an employee: the group to return to and the date. Into another
+ * group of an organization with divisions it takes a division of that group (decision 0074);
+ * into the same group the member keeps the current division.
+ */
+export const reinstatementBody = z.object({
+  benefitGroupId: required(rowNumber(FIELD_LABELS.group), FIELD_LABELS.group),
+  reinstateDate: requiredDate(FIELD_LABELS.reinstateDate),
+  ...divisionChoice,
+});
+export type ReinstatementBody = z.infer<typeof reinstatementBody>;
+
+/**
+ * PATCH .../group: a new group and, where the organization supports divisions, a division of it:
+ * an existing one (`divisionNo`) or a new one created with the change (`newDivision`). With
+ * divisions one of them is required (decision 0074): a member is never left without a division.
+ */
+export const groupChangeBody = z.object({
+  benefitGroupId: required(rowNumber(FIELD_LABELS.group), FIELD_LABELS.group),
+  changeDate: requiredDate(FIELD_LABELS.changeDate),
+  ...divisionChoice,
 });
 export type GroupChangeBody = z.infer<typeof groupChangeBody>;
 

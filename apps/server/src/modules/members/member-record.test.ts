@@ -774,6 +774,122 @@ describe('lifecycle', () => {
     });
   });
 
+  it('never leaves a member of an organization with divisions without one on a reinstatement into another group', async () => {
+    const built = await given(t)
+      .organization({ supportsDivisions: true })
+      .group()
+      .division({ divisionId: 'RI-OLD', divisionName: 'Old group division' })
+      .employee({ terminationDate: '2024-06-30' })
+      .employee({ terminationDate: '2024-06-30' })
+      .employee({ terminationDate: '2024-06-30' })
+      .group()
+      .division({ divisionId: 'RI-NEW', divisionName: 'New group division' })
+      .build();
+    const [oldGroup, newGroup] = built.groups;
+    const [oldDivision, newDivision] = built.divisions;
+    const [first, second, third] = built.employees;
+    const reinstate = (employee: typeof first, body: Record<string, unknown>) =>
+      call('accountManager', 'PATCH', `${employee!.url}/reinstatement`, {
+        reinstateDate: '2024-08-01',
+        ...body,
+      });
+    const refusal = async (body: Record<string, unknown>) => {
+      const response = await reinstate(first, body);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json<Problem>().params;
+    };
+    // Into another group: a division of that group is required, one way only, of that group.
+    expect(await refusal({ benefitGroupId: newGroup!.benefitGroupNo })).toEqual({
+      divisionNo: MEMBER_RECORD_MESSAGES.divisionRequired,
+    });
+    expect(
+      await refusal({
+        benefitGroupId: newGroup!.benefitGroupNo,
+        divisionNo: oldDivision!.divisionNo,
+      }),
+    ).toEqual({ divisionNo: MEMBER_RECORD_MESSAGES.divisionNotInGroup });
+    expect(
+      await refusal({
+        benefitGroupId: newGroup!.benefitGroupNo,
+        divisionNo: newDivision!.divisionNo,
+        newDivision: { divisionId: 'RI-2', divisionName: 'Both' },
+      }),
+    ).toEqual({ divisionNo: MEMBER_RECORD_MESSAGES.divisionChoiceTwice });
+    expect(
+      await refusal({
+        benefitGroupId: newGroup!.benefitGroupNo,
+        newDivision: { divisionId: 'RI-2' },
+      }),
+    ).toEqual({ 'newDivision.divisionName': 'Division Name is required' });
+    // Into the same group the current division stays; choosing another one there is refused.
+    expect(
+      await refusal({
+        benefitGroupId: oldGroup!.benefitGroupNo,
+        divisionNo: oldDivision!.divisionNo,
+      }),
+    ).toEqual({ divisionNo: MEMBER_RECORD_MESSAGES.reinstateDivisionSameGroup });
+    const refused = (await call('accountManager', 'GET', first!.url)).json<EmployeeDetail>();
+    expect(refused).toMatchObject({ processStatus: 9, groupNo: oldGroup!.benefitGroupNo });
+
+    const existing = await reinstate(first, {
+      benefitGroupId: newGroup!.benefitGroupNo,
+      divisionNo: newDivision!.divisionNo,
+    });
+    expect(existing.statusCode, existing.body).toBe(200);
+    expect(existing.json<EmployeeDetail>()).toMatchObject({
+      processStatus: 1,
+      groupNo: newGroup!.benefitGroupNo,
+      divisionId: 'RI-NEW',
+      divisionEffectiveDate: '2024-08-01',
+    });
+    const divisionHistory = await call('accountManager', 'GET', `${first!.url}/division-history`);
+    expect(JSON.stringify(divisionHistory.json())).toContain('"divisionId":"RI-NEW"');
+    const rows = await t.ctx.db
+      .selectFrom('member_change_history')
+      .select(['field', 'old_value', 'new_value'])
+      .where('employee_no', '=', first!.employeeNo)
+      .where('event', '=', 'reinstate')
+      .where('field', 'in', ['group', 'division'])
+      .orderBy('field')
+      .execute();
+    expect(rows).toEqual([
+      { field: 'division', old_value: 'RI-OLD', new_value: 'RI-NEW' },
+      {
+        field: 'group',
+        old_value: oldGroup!.benefitGroupId,
+        new_value: newGroup!.benefitGroupId,
+      },
+    ]);
+
+    const created = await reinstate(second, {
+      benefitGroupId: newGroup!.benefitGroupNo,
+      newDivision: { divisionId: 'RI-CREATED', divisionName: 'Created on reinstatement' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json<EmployeeDetail>()).toMatchObject({
+      groupNo: newGroup!.benefitGroupNo,
+      divisionId: 'RI-CREATED',
+      divisionName: 'Created on reinstatement',
+      divisionEffectiveDate: '2024-08-01',
+    });
+    const createdDivision = await t.ctx.db
+      .selectFrom('division')
+      .select(['benefit_group_no', 'division_name'])
+      .where('division_id', '=', 'RI-CREATED')
+      .execute();
+    expect(createdDivision).toEqual([
+      { benefit_group_no: newGroup!.benefitGroupNo, division_name: 'Created on reinstatement' },
+    ]);
+
+    const same = await reinstate(third, { benefitGroupId: oldGroup!.benefitGroupNo });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<EmployeeDetail>()).toMatchObject({
+      processStatus: 1,
+      groupNo: oldGroup!.benefitGroupNo,
+      divisionId: 'RI-OLD',
+    });
+  });
+
   it('adds divisions and changes benefit packages only where the organization supports divisions', async () => {
     const member = await create({ ssn: '219094330' });
     const division = {

@@ -8,11 +8,10 @@ import {
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { badRequest, conflict } from '../../../platform/http/problem.ts';
 import { diffFields, writeMemberHistory } from '../member-history.ts';
-import { findDivision, findDivisionById, insertDivision } from '../member-record.repo.ts';
+import { findDivision } from '../member-record.repo.ts';
 import { settingsOf } from '../../organizations/index.ts';
 import {
   type MemberRecordDeps,
-  type Tx,
   fieldError,
   selectableGroup,
   dateRule,
@@ -21,6 +20,7 @@ import {
   isTerminated,
   moveGroup,
 } from './context.ts';
+import { divisionByIdOrNew } from './division-choice.ts';
 import { writeEmployee } from './write.ts';
 
 /* A group change, with the division the member keeps in it (decision 0074). */
@@ -68,7 +68,7 @@ export function changeEmployeeGroup(
     const division = body.divisionNo
       ? await findDivision(trx, group.benefit_group_no, body.divisionNo)
       : body.newDivision
-        ? await divisionForChange(trx, principal, organizationNo, group.benefit_group_no, {
+        ? await divisionByIdOrNew(trx, principal, organizationNo, group.benefit_group_no, {
             ...body.newDivision,
             effectiveDate: body.changeDate,
           })
@@ -112,23 +112,5 @@ export function changeEmployeeGroup(
         { group: group.benefit_group_id, division: division?.division_id ?? null },
       ),
     });
-  });
-}
-
-/** The group's division with this Division ID, created (ID and name) when it has none. */
-async function divisionForChange(
-  trx: Tx,
-  principal: Principal,
-  organizationNo: number,
-  benefitGroupNo: number,
-  wanted: { divisionId: string; divisionName: string; effectiveDate: string },
-) {
-  const existing = await findDivisionById(trx, benefitGroupNo, wanted.divisionId);
-  if (existing) return existing;
-  return insertDivision(trx, {
-    organizationNo,
-    benefitGroupNo,
-    ...wanted,
-    userNo: principal.userNo,
   });
 }

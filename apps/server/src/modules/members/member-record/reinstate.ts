@@ -8,8 +8,11 @@ import {
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { conflict } from '../../../platform/http/problem.ts';
 import { diffFields } from '../member-history.ts';
+import { findDivision, type EmployeeRecordRow } from '../member-record.repo.ts';
+import { settingsOf } from '../../organizations/index.ts';
 import {
   type MemberRecordDeps,
+  type Tx,
   fieldError,
   selectableGroup,
   dateRule,
@@ -17,12 +20,18 @@ import {
   employeeHistory,
   isTerminated,
   moveGroup,
+  addDivisionHistory,
 } from './context.ts';
+import { divisionByIdOrNew } from './division-choice.ts';
 import { writeEmployee } from './write.ts';
 
 /* Reinstatement of a terminated member (spec 1 §7). */
 
-/** PATCH .../reinstatement: back to active in a non-terminated group from the date given. */
+/**
+ * PATCH .../reinstatement: back to active in a non-terminated group from the date given. Into
+ * another group of an organization with divisions the member takes a division of that group
+ * (existing or new, decision 0074); into the same group the current division stays.
+ */
 export function reinstateEmployee(
   deps: MemberRecordDeps,
   principal: Principal,
@@ -45,6 +54,10 @@ export function reinstateEmployee(
       fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.reinstateAfterGroupExpiration);
     }
     const groupChanged = group.benefit_group_no !== row.benefit_group_no;
+    const division = await reinstateDivision(trx, principal, organizationNo, row, body, {
+      benefitGroupNo: group.benefit_group_no,
+      groupChanged,
+    });
     await setEmployee(trx, principal, employeeNo, {
       process_status: PROCESS_STATUS.active,
       expiration_date: null,
@@ -55,13 +68,21 @@ export function reinstateEmployee(
             benefit_group_no: group.benefit_group_no,
             group_effective_date: body.reinstateDate,
             group_assignment_date: today,
-            division_no: null,
-            division_effective_date: null,
+            division_no: division?.division_no ?? null,
+            division_effective_date: division ? body.reinstateDate : null,
           }
         : {}),
     });
     if (groupChanged)
       await moveGroup(trx, principal, row, group.benefit_group_no, body.reinstateDate, today);
+    if (division) {
+      await addDivisionHistory(trx, principal, employeeNo, {
+        benefit_group_no: group.benefit_group_no,
+        division_no: division.division_no,
+        effective_date: body.reinstateDate,
+        assignment_date: today,
+      });
+    }
     await employeeHistory(
       trx,
       principal,
@@ -80,9 +101,47 @@ export function reinstateEmployee(
           expirationDate: null,
           effectiveDate: body.reinstateDate,
           group: group.benefit_group_id,
-          division: groupChanged ? null : row.division_id,
+          division: groupChanged ? (division?.division_id ?? null) : row.division_id,
         },
       ),
     );
   });
+}
+
+/**
+ * The division of the new group a reinstatement into another group takes (decision 0074); none
+ * when the group stays (the current division stays) or the organization has no divisions.
+ */
+async function reinstateDivision(
+  trx: Tx,
+  principal: Principal,
+  organizationNo: number,
+  row: EmployeeRecordRow,
+  body: ReinstatementBody,
+  target: { benefitGroupNo: number; groupChanged: boolean },
+) {
+  const chosen = body.divisionNo != null || body.newDivision !== undefined;
+  if (chosen && !settingsOf(row).supportsDivisions) {
+    fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+  }
+  if (body.divisionNo && body.newDivision) {
+    fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionChoiceTwice);
+  }
+  if (!target.groupChanged) {
+    if (chosen) fieldError('divisionNo', MEMBER_RECORD_MESSAGES.reinstateDivisionSameGroup);
+    return undefined;
+  }
+  if (!settingsOf(row).supportsDivisions) return undefined;
+  if (body.divisionNo) {
+    const division = await findDivision(trx, target.benefitGroupNo, body.divisionNo);
+    if (!division) fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionNotInGroup);
+    return division;
+  }
+  if (body.newDivision) {
+    return divisionByIdOrNew(trx, principal, organizationNo, target.benefitGroupNo, {
+      ...body.newDivision,
+      effectiveDate: body.reinstateDate,
+    });
+  }
+  return fieldError('divisionNo', MEMBER_RECORD_MESSAGES.divisionRequired);
 }
