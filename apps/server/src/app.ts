@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { API_SERVICES } from '@pillar/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import { accessControl } from './platform/auth/access.ts';
@@ -58,23 +59,7 @@ declare module 'fastify' {
 }
 
 /** The service prefixes of design.md §1; every route under them is an API route. */
-export const API_PREFIXES = [
-  '/portal/v1',
-  '/authorization/v1',
-  '/issues/v1',
-  '/msr-search/v1',
-  '/members-hub/v1',
-  '/plans/v1',
-  '/comm-manager',
-  '/protect/v1',
-  '/keystonefile/v1',
-  '/eligibilityImportSchema',
-  '/datamapping/v1',
-  '/evaluate/v1',
-  '/salesforce/v1',
-  '/api',
-  '/oidc',
-] as const;
+export const API_PREFIXES: readonly string[] = [...Object.values(API_SERVICES), '/api', '/oidc'];
 
 function isApiPath(url: string): boolean {
   return API_PREFIXES.some(
@@ -244,7 +229,7 @@ export async function buildApp(
 
   await app.register(systemRoutes);
   await app.register(authorizationRoutes, { prefix: '/authorization/v1' });
-  await app.register(organizationsRoutes, { prefix: '/portal/v1' });
+  await app.register(organizationsRoutes);
   await app.register(organizationWorkspaceRoutes);
   await app.register(membersRoutes);
   await app.register(memberRecordRoutes);

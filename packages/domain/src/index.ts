@@ -22,3 +22,4 @@ export * from './record-dates.ts';
 export * from './us-states.ts';
 export * from './dependent-coverage.ts';
 export * from './coverage-eligibility.ts';
+export * from './contracts/index.ts';

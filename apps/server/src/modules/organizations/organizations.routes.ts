@@ -1,47 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  PERMISSIONS,
-  organizationDetail,
-  organizationIdParams,
-  organizationPage,
-  organizationSearchQuery,
-} from '@pillar/domain';
+import { organizationsContracts } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
 import { getOrganization, listOrganizations } from './organizations.service.ts';
 
-const viewOrganizations = { allOf: [PERMISSIONS.viewOrganizations] } as const;
-
-/** Portal service organizations (spec 1 §7). */
+/** Portal service organizations (spec 1 §7); paths, schemas and rules are the contracts'. */
 export async function organizationsRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  r.get(
-    '/organizations',
-    {
-      config: { access: viewOrganizations },
-      schema: {
-        summary: 'Search organizations',
-        tags: ['organizations'],
-        querystring: organizationSearchQuery,
-        response: { 200: organizationPage },
-      },
-    },
-    async (request) => listOrganizations(db, principalOf(request), request.query),
+  registerRoute(app, organizationsContracts.search, async ({ request, query }) =>
+    listOrganizations(db, principalOf(request), query),
   );
 
-  r.get(
-    '/organizations/:orgId',
-    {
-      config: { access: viewOrganizations },
-      schema: {
-        summary: 'One organization: header, contacts and the flags that drive member forms',
-        tags: ['organizations'],
-        params: organizationIdParams,
-        response: { 200: organizationDetail },
-      },
-    },
-    async (request) => getOrganization(db, principalOf(request), request.params.orgId),
+  registerRoute(app, organizationsContracts.get, async ({ request, params }) =>
+    getOrganization(db, principalOf(request), params.orgId),
   );
 }

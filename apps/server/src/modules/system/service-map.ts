@@ -1,16 +1,2 @@
-/** One base path per specified service (spec 1 §7); the browser reads them from /config.json. */
-export const API_SERVICES = {
-  portal: '/portal/v1',
-  authorization: '/authorization/v1',
-  issues: '/issues/v1',
-  msrSearch: '/msr-search/v1',
-  membersHub: '/members-hub/v1',
-  plans: '/plans/v1',
-  commManager: '/comm-manager',
-  protect: '/protect/v1',
-  keystoneFile: '/keystonefile/v1',
-  eligibilityImport: '/eligibilityImportSchema',
-  dataMapping: '/datamapping/v1',
-  evaluate: '/evaluate/v1',
-  salesforce: '/salesforce/v1',
-} as const;
+/** The service-base map is defined once, in the domain package, with the route contracts. */
+export { API_SERVICES } from '@pillar/domain';

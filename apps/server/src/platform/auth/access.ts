@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { satisfiesRule, type PermissionRule } from '@pillar/domain';
+import { satisfiesRule, type AccessRule } from '@pillar/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/problem.ts';
@@ -15,14 +15,8 @@ const DEFAULT_TIMEOUTS: SessionTimeouts = {
   warningMs: 120_000,
 };
 
-/**
- * What a route needs. Every route declares one (`config.access`); a route without it is
- * refused, and the route-table test fails, so nothing is open by accident.
- */
-export type AccessRule =
-  | 'public'
-  | 'authenticated'
-  | (PermissionRule & { userTypes?: readonly ('i' | 'b' | 'c')[]; rxbAdmin?: boolean });
+/** What a route needs; defined with the route contracts in the domain package. */
+export type { AccessRule };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

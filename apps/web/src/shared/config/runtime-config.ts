@@ -1,21 +1,8 @@
 import { createContext, useContext } from 'react';
-import { type Environment } from '@pillar/domain';
+import { type Environment, type ServiceName } from '@pillar/domain';
 
-/** The services the browser talks to; each one's base URL comes from /config.json. */
-export type ServiceName =
-  | 'portal'
-  | 'authorization'
-  | 'issues'
-  | 'msrSearch'
-  | 'membersHub'
-  | 'plans'
-  | 'commManager'
-  | 'protect'
-  | 'keystoneFile'
-  | 'eligibilityImport'
-  | 'dataMapping'
-  | 'evaluate'
-  | 'salesforce';
+/** The services the browser talks to; the keys are the domain's one service-base map. */
+export type { ServiceName };
 
 /** What GET /config.json answers: everything that differs between deployments. */
 export interface RuntimeConfig {

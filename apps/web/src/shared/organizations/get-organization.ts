@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type OrganizationDetail } from '@pillar/domain';
-import { apiRequest } from '../api/api-client.ts';
+import { organizationsContracts, type OrganizationDetail } from '@pillar/domain';
+import { callApi } from '../api/call-api.ts';
 
 /**
  * GET {portal}/organizations/{orgId}; 404 when unknown or outside the user's scope. The organization
  * page's header and the member forms (whose rules follow its settings) share this one cache entry.
  */
 export function getOrganization(orgId: number, signal?: AbortSignal): Promise<OrganizationDetail> {
-  return apiRequest<OrganizationDetail>('portal', `/organizations/${orgId}`, { signal });
+  return callApi(organizationsContracts.get, { params: { orgId }, signal });
 }
 
 export function organizationQueryOptions(orgId: number) {

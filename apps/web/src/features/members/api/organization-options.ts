@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type OrganizationDetail, type OrganizationSummary, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationsContracts, type OrganizationSummary, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 
 const OPTION_LIMIT = 20;
 
@@ -9,7 +9,7 @@ export function searchOrganizationOptions(
   name: string,
   signal?: AbortSignal,
 ): Promise<Page<OrganizationSummary>> {
-  return apiRequest<Page<OrganizationSummary>>('portal', '/organizations', {
+  return callApi(organizationsContracts.search, {
     query: { name: name || undefined, limit: OPTION_LIMIT, offset: 0, sort: 'name:asc' },
     signal,
   });
@@ -31,7 +31,7 @@ export function useOrganizationName(orgId: number | undefined, enabled: boolean)
   return useQuery({
     queryKey: ['portal', 'organizations', orgId] as const,
     queryFn: ({ signal }) =>
-      apiRequest<OrganizationDetail>('portal', `/organizations/${orgId}`, { signal }),
+      callApi(organizationsContracts.get, { params: { orgId: orgId as number }, signal }),
     enabled: enabled && orgId !== undefined,
     select: (organization) => organization.name,
     retry: false,

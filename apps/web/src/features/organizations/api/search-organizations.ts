@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type OrganizationSummary, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationsContracts, type OrganizationSummary, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 
 export interface OrganizationSearch {
   name?: string;
@@ -20,10 +20,7 @@ export function searchOrganizations(
   search: OrganizationSearch,
   signal?: AbortSignal,
 ): Promise<Page<OrganizationSummary>> {
-  return apiRequest<Page<OrganizationSummary>>('portal', '/organizations', {
-    query: { ...search },
-    signal,
-  });
+  return callApi(organizationsContracts.search, { query: { ...search }, signal });
 }
 
 export function searchOrganizationsQueryOptions(search: OrganizationSearch) {

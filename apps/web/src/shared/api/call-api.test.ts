@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { organizationsContracts } from '@pillar/domain';
+import { configureApiClient } from './api-client.ts';
+import { callApi, contractPath } from './call-api.ts';
+
+describe('callApi', () => {
+  const services = {
+    portal: 'https://api.example/portal/v1',
+  } as Parameters<typeof configureApiClient>[0]['services'];
+
+  function fakeFetch(answer: unknown) {
+    const seen: { url: string; method: string; authorization: string | null }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push({
+        url,
+        method: String(init.method),
+        authorization: new Headers(init.headers).get('Authorization'),
+      });
+      return new Response(JSON.stringify(answer), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    configureApiClient({
+      services,
+      getAccessToken: async () => 'token',
+      onUnauthorized: async () => false,
+    });
+    return seen;
+  }
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("puts the contract's path parameters into its service's base URL", async () => {
+    const seen = fakeFetch({ organizationNo: 12 });
+    const answer = await callApi(organizationsContracts.get, { params: { orgId: 12 } });
+    expect(answer).toEqual({ organizationNo: 12 });
+    expect(seen).toEqual([
+      {
+        url: 'https://api.example/portal/v1/organizations/12',
+        method: 'GET',
+        authorization: 'Bearer token',
+      },
+    ]);
+  });
+
+  it('encodes the query, leaving out empty values', async () => {
+    const seen = fakeFetch({ items: [], total: 0 });
+    await callApi(organizationsContracts.search, {
+      query: { name: 'Cedar & Pine', limit: 4, offset: 0, processStatus: undefined },
+    });
+    expect(seen[0]?.url).toBe(
+      'https://api.example/portal/v1/organizations?name=Cedar+%26+Pine&limit=4&offset=0',
+    );
+  });
+
+  it('encodes a parameter value and refuses a missing one', () => {
+    expect(contractPath('/x/:id/y/:name', { id: 3, name: 'a/b' })).toBe('/x/3/y/a%2Fb');
+    expect(() => contractPath('/x/:id', {})).toThrow(/parameter id/);
+  });
+});

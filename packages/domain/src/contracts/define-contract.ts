@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { AccessRule } from './access-rule.ts';
+import type { ServiceName } from './services.ts';
+
+export type HttpMethod = 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE';
+
+/**
+ * One call of the API, written once: the server registers its route from it and the web calls it
+ * through it, so a path, a parameter or an answer shape that drifts is a type error.
+ * `path` is relative to the service's base and names parameters Fastify's way (`/x/:id`).
+ */
+export interface RouteContract<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  service: ServiceName;
+  path: string;
+  params: P;
+  query: Q;
+  body: B;
+  /** The 200 answer. */
+  answer: A;
+  access: AccessRule;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+}
+
+interface ContractSpec<
+  P extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  A extends z.ZodType,
+> {
+  method: HttpMethod;
+  service: ServiceName;
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+  access: AccessRule;
+  tags: readonly string[];
+  summary: string;
+  description?: string;
+}
+
+/** Fills the parts a call does not have with `undefined`, so each part's type is known. */
+export function defineContract<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  A extends z.ZodType = z.ZodType,
+>(spec: ContractSpec<P, Q, B, A>): RouteContract<P, Q, B, A> {
+  return {
+    ...spec,
+    params: spec.params as P,
+    query: spec.query as Q,
+    body: spec.body as B,
+  };
+}
+
+/** The parsed value of a part, `undefined` when the contract has none (server side). */
+export type ContractOutput<T> = T extends z.ZodType ? z.output<T> : undefined;
+/** What a caller sends as a body (web side): the schema's input. */
+export type ContractInput<T> = T extends z.ZodType ? z.input<T> : undefined;
+type Widened<V> = V extends number
+  ? number
+  : V extends string
+    ? string
+    : V extends boolean
+      ? boolean
+      : V;
+
+/**
+ * What a caller sends as path parameters or query (web side): the keys the schema accepts, with
+ * their input types, except where a coercing schema takes `unknown` from the URL's text: there
+ * the primitive it parses to (`orgId: number`), since a caller means a number, not anything; its
+ * range stays the server's to check.
+ */
+export type ContractSearchInput<T> = T extends z.ZodType
+  ? {
+      [K in keyof z.input<T>]: unknown extends z.input<T>[K]
+        ? K extends keyof z.output<T>
+          ? Widened<z.output<T>[K]>
+          : z.input<T>[K]
+        : z.input<T>[K];
+    }
+  : undefined;
+/** The answer's shape as the caller receives it. */
+export type ContractAnswer<C extends RouteContract> = z.output<C['answer']>;

@@ -1,0 +1,4 @@
+export * from './services.ts';
+export * from './access-rule.ts';
+export * from './define-contract.ts';
+export * from './organizations.contracts.ts';
