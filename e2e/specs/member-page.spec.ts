@@ -303,10 +303,22 @@ test('the account manager creates a member and takes it through every action', a
   await reinstate
     .getByLabel('Reinstatement Date', { exact: true })
     .fill(shown(addDays(terminationDate, 1)));
+  // Back into another group of an organization with divisions: a division of it (decision 0074).
+  await reinstate.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await expect(reinstate.getByText(MEMBER_RECORD_MESSAGES.divisionRequired)).toBeVisible();
+  await choose(reinstate, 'Division', 'Add new division');
+  await reinstate.getByLabel('Division ID', { exact: true }).fill(`R${stamp}`);
+  await reinstate.getByRole('button', { name: 'Reinstate', exact: true }).click();
+  await expect(reinstate.getByText('Division Name is required')).toBeVisible();
+  await reinstate.getByLabel('Division Name', { exact: true }).fill('Reinstated Division');
+  await expect(reinstate.getByText('Division Name is required')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('member-reinstate-division.png') });
   await reinstate.getByRole('button', { name: 'Reinstate', exact: true }).click();
   await confirmDialog(page, 'Reinstate this member?', 'Reinstate');
   await expectNotice(page, 'Reinstate Employee');
   await expect(statusOf(page)).toHaveText('Active');
+  await expect(panel(page, 'Group Assignment')).toContainText(`(${first.benefitGroupId})`);
+  await expect(panel(page, 'Group Assignment')).toContainText(`Reinstated Division (R${stamp})`);
   await checkA11y(page);
 
   // The history lists who changed what.

@@ -22,6 +22,11 @@ import {
 import { useReinstateEmployee } from '../api/reinstate-employee.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import {
+  ReinstateDivisionFields,
+  reinstateDivisionOf,
+  type ReinstateDivisionValues,
+} from './reinstate-division-fields.tsx';
 import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 
 type DateKind = 'termination' | 'reinstate';
@@ -211,7 +216,7 @@ function RemoveTermination({ employee }: { employee: EmployeeDetail }) {
   );
 }
 
-interface ReinstateValues {
+interface ReinstateValues extends ReinstateDivisionValues {
   benefitGroupId?: number;
   reinstateDate?: string | null;
 }
@@ -228,6 +233,10 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
   const current = selectable.some((g) => g.benefitGroupNo === employee.groupNo)
     ? employee.groupNo
     : undefined;
+  const groupNo = Form.useWatch('benefitGroupId', form);
+  // Decision 0074: back into another group, the member takes a division of that group.
+  const divisionNeeded =
+    employee.settings.supportsDivisions && groupNo !== undefined && groupNo !== employee.groupNo;
   // The current group is the first choice once the groups have loaded, if it is still open.
   useEffect(() => {
     if (current !== undefined && form.getFieldValue('benefitGroupId') === undefined) {
@@ -247,6 +256,7 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
       reinstatementBody.parse({
         benefitGroupId: values.benefitGroupId,
         reinstateDate: values.reinstateDate,
+        ...reinstateDivisionOf(values, divisionNeeded),
       }),
     );
   };
@@ -259,7 +269,11 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
         name="reinstate-member"
         initialValues={{ benefitGroupId: current, reinstateDate: null }}
         onFieldsChange={blur.onFieldsChange}
-        onValuesChange={() => setDirty(true)}
+        onValuesChange={(changed: Partial<ReinstateValues>) => {
+          setDirty(true);
+          // A division belongs to its group: another group starts the choice again.
+          if ('benefitGroupId' in changed) form.setFieldsValue({ divisionNo: null });
+        }}
       >
         <Form.Item
           name="benefitGroupId"
@@ -277,6 +291,13 @@ function ReinstateForm({ employee }: { employee: EmployeeDetail }) {
             }))}
           />
         </Form.Item>
+        {divisionNeeded && (
+          <ReinstateDivisionFields
+            organizationNo={employee.organizationNo}
+            groupNo={groupNo}
+            trigger={blur.trigger}
+          />
+        )}
         <LifecycleDateItem
           kind="reinstate"
           effectiveDate={employee.effectiveDate}
