@@ -228,7 +228,7 @@ export async function buildApp(
   if (config.oidc.builtIn) await registerOidcProvider(app, ctx);
 
   await app.register(systemRoutes);
-  await app.register(authorizationRoutes, { prefix: '/authorization/v1' });
+  await app.register(authorizationRoutes);
   await app.register(organizationsRoutes);
   await app.register(organizationWorkspaceRoutes);
   await app.register(membersRoutes);

@@ -21,13 +21,17 @@ export interface RouteContract<
   params: P;
   query: Q;
   body: B;
-  /** The 200 answer. */
+  /** The answer, sent with `status`. */
   answer: A;
+  /** 200 unless the call answers something else on success (204: nothing). */
+  status: SuccessStatus;
   access: AccessRule;
   tags: readonly string[];
   summary: string;
   description?: string;
 }
+
+export type SuccessStatus = 200 | 201 | 204;
 
 interface ContractSpec<
   P extends z.ZodType | undefined,
@@ -42,6 +46,7 @@ interface ContractSpec<
   query?: Q;
   body?: B;
   answer: A;
+  status?: SuccessStatus;
   access: AccessRule;
   tags: readonly string[];
   summary: string;
@@ -60,6 +65,7 @@ export function defineContract<
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,
+    status: spec.status ?? 200,
   };
 }
 

@@ -2,3 +2,4 @@ export * from './services.ts';
 export * from './access-rule.ts';
 export * from './define-contract.ts';
 export * from './organizations.contracts.ts';
+export * from './authorization.contracts.ts';

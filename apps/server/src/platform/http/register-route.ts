@@ -39,14 +39,17 @@ export function registerRoute<C extends RouteContract>(
       ...(querystring === undefined ? {} : { querystring }),
       ...(params === undefined ? {} : { params }),
       ...(body === undefined ? {} : { body }),
-      response: { 200: answer },
+      response: { [contract.status]: answer },
     },
-    handler: async (request) =>
-      handler({
+    handler: async (request, reply) => {
+      const answer = await handler({
         params: request.params as ContractOutput<C['params']>,
         query: request.query as ContractOutput<C['query']>,
         body: request.body as ContractOutput<C['body']>,
         request,
-      }),
+      });
+      if (contract.status !== 200) reply.code(contract.status);
+      return answer;
+    },
   });
 }

@@ -1,4 +1,5 @@
-import { apiRequest } from '../../shared/api/api-client.ts';
+import { authorizationContracts } from '@pillar/domain';
+import { callApi } from '../../shared/api/call-api.ts';
 
 /**
  * The API ends a session nobody has used for the user's inactivity timeout (decision 0065), but
@@ -13,5 +14,5 @@ export function reportSessionActivity(now = Date.now()): void {
   if (now - lastReport < ACTIVITY_REPORT_INTERVAL_MS) return;
   lastReport = now;
   // Best effort: a failed report only means the next one or the next call counts instead.
-  apiRequest('authorization', '/session/activity', { method: 'POST' }).catch(() => undefined);
+  callApi(authorizationContracts.sessionActivity).catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserClaims } from '@pillar/domain';
-import { apiRequest } from '../api/api-client.ts';
+import { authorizationContracts, type UserClaims } from '@pillar/domain';
+import { callApi } from '../api/call-api.ts';
 
 /** GET {authorization}/claims: who the signed-in user is and what they may do. */
 export function fetchClaims(signal?: AbortSignal): Promise<UserClaims> {
-  return apiRequest<UserClaims>('authorization', '/claims', { signal });
+  return callApi(authorizationContracts.claims, { signal });
 }
 
 export function claimsQueryOptions() {
