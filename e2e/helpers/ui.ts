@@ -34,10 +34,21 @@ export async function checkA11y(page: Page): Promise<void> {
   await expectNoSeriousA11yViolations(page);
 }
 
+/**
+ * The modal holding `text`, once it has finished appearing. antd's modal ignores a click while it
+ * is still zooming in (seen in CI with two workers: the click landed during 'ant-zoom-appear' and
+ * the dialog stayed open); a person clicks once the dialog has appeared, and so does a test.
+ */
+export async function shownDialog(page: Page, text: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+  return dialog;
+}
+
 /** Confirms the modal titled so with its button, and waits for it to close. */
 export async function confirmDialog(page: Page, title: string, button: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: title });
-  await expect(dialog).toBeVisible();
+  const dialog = await shownDialog(page, title);
   await dialog.getByRole('button', { name: button, exact: true }).click();
   await expect(dialog).toBeHidden();
 }

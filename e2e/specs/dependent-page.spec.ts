@@ -246,13 +246,8 @@ test('a conflict shows the server’s reason and the page reloads what the serve
   const status = panel(page, 'Status');
   await status.getByLabel('Reinstatement Date').fill('08/01/2024');
   await status.getByRole('button', { name: 'Reinstate' }).click();
+  await confirmDialog(page, 'Reinstate this dependent?', 'Reinstate');
   const conflict = notice(page, 'Reinstate Dependent');
-  // Where the page asks to confirm the reinstatement first, confirm it.
-  const confirm = page.getByRole('dialog').filter({ hasText: 'Reinstate' });
-  await expect(conflict.or(confirm).first()).toBeVisible();
-  if (await confirm.isVisible()) {
-    await confirm.getByRole('button', { name: 'Reinstate', exact: true }).click();
-  }
   await expect(conflict).toContainText('The dependent is not terminated.');
   // The page read the dependent again: it is active, and Reinstate is no longer offered.
   await expect(statusTag(page)).toHaveText('Active');

@@ -14,7 +14,7 @@ import {
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
 import { findOrganization } from '../helpers/api.ts';
-import { checkA11y, panel, shown } from '../helpers/ui.ts';
+import { checkA11y, panel, shown, shownDialog } from '../helpers/ui.ts';
 
 /** An active organization with no termination ahead, which offers Create New Member. */
 async function openOrganization(page: Page): Promise<OrganizationDetail> {
@@ -225,8 +225,7 @@ test('at 390 px the key pages fit the phone, nothing wider than the screen', asy
 
 /** The confirmation of an action: a modal asking the question, its button named after the action. */
 async function expectConfirmation(page: Page, question: string, action: string): Promise<void> {
-  const dialog = page.getByRole('dialog').filter({ hasText: question });
-  await expect(dialog).toBeVisible();
+  const dialog = await shownDialog(page, question);
   await expect(dialog.getByRole('button', { name: action, exact: true })).toBeVisible();
   await expect(page.locator('.ant-popconfirm:visible')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
