@@ -1,21 +1,8 @@
-import { ENVIRONMENTS, PRODUCT_TITLE, type Environment } from '@pillar/domain';
+import { API_SERVICES, ENVIRONMENTS, PRODUCT_TITLE, type Environment } from '@pillar/domain';
 import { type RuntimeConfig, type ServiceName } from '../../shared/config/runtime-config.ts';
 
-const DEFAULT_SERVICES: Record<ServiceName, string> = {
-  portal: '/portal/v1',
-  authorization: '/authorization/v1',
-  issues: '/issues/v1',
-  msrSearch: '/msr-search/v1',
-  membersHub: '/members-hub/v1',
-  plans: '/plans/v1',
-  commManager: '/comm-manager',
-  protect: '/protect/v1',
-  keystoneFile: '/keystonefile/v1',
-  eligibilityImport: '/eligibilityImportSchema',
-  dataMapping: '/datamapping/v1',
-  evaluate: '/evaluate/v1',
-  salesforce: '/salesforce/v1',
-};
+/** The same-origin base paths, from the one service map the server mounts its routes under. */
+const DEFAULT_SERVICES: Record<ServiceName, string> = API_SERVICES;
 
 const DEFAULT_SESSION = { timeoutMs: 300_000, internalTimeoutMs: 3_600_000, warningMs: 120_000 };
 
