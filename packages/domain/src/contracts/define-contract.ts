@@ -23,6 +23,12 @@ export interface RouteContract<
   body: B;
   /** The answer, sent with `status`. */
   answer: A;
+  /**
+   * 'json' (the default): the answer schema is the body. 'file': the handler sends bytes (a PDF,
+   * a report, an upload) with its own Content-Type and Content-Disposition; the answer schema only
+   * describes it in the OpenAPI document, and the web fetches it with `callDownload`.
+   */
+  answerKind: AnswerKind;
   /** 200 unless the call answers something else on success (204: nothing). */
   status: SuccessStatus;
   access: AccessRule;
@@ -32,6 +38,7 @@ export interface RouteContract<
 }
 
 export type SuccessStatus = 200 | 201 | 204;
+export type AnswerKind = 'json' | 'file';
 
 interface ContractSpec<
   P extends z.ZodType | undefined,
@@ -46,6 +53,7 @@ interface ContractSpec<
   query?: Q;
   body?: B;
   answer: A;
+  answerKind?: AnswerKind;
   status?: SuccessStatus;
   access: AccessRule;
   tags: readonly string[];
@@ -65,6 +73,7 @@ export function defineContract<
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,
+    answerKind: spec.answerKind ?? 'json',
     status: spec.status ?? 200,
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { API_SERVICES, type ContractOutput, type RouteContract } from '@pillar/domain';
@@ -10,6 +10,11 @@ export interface ContractRequest<C extends RouteContract> {
   body: ContractOutput<C['body']>;
   /** The Fastify request, for the principal and anything else a handler reads. */
   request: FastifyRequest;
+  /**
+   * The reply, for a file answer (`answerKind: 'file'`): the handler sets its headers and returns
+   * `reply.send(bytes)`. A JSON answer is returned, not sent.
+   */
+  reply: FastifyReply;
 }
 
 /**
@@ -32,6 +37,8 @@ export function registerRoute<C extends RouteContract>(
     method: contract.method,
     url: `${API_SERVICES[contract.service]}${contract.path}`,
     config: { access: contract.access },
+    // A HEAD of a file would run the handler (and its audit) for bytes nobody receives.
+    ...(contract.answerKind === 'file' ? { exposeHeadRoute: false } : {}),
     schema: {
       summary: contract.summary,
       ...(contract.description === undefined ? {} : { description: contract.description }),
@@ -47,6 +54,7 @@ export function registerRoute<C extends RouteContract>(
         query: request.query as ContractOutput<C['query']>,
         body: request.body as ContractOutput<C['body']>,
         request,
+        reply,
       });
       if (contract.status !== 200) reply.code(contract.status);
       return answer;

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { organizationsContracts } from '@pillar/domain';
+import { z } from 'zod';
+import { defineContract, organizationsContracts } from '@pillar/domain';
 import { configureApiClient } from './api-client.ts';
-import { callApi, contractPath } from './call-api.ts';
+import { callApi, callDownload, contractPath } from './call-api.ts';
 
 describe('callApi', () => {
   const services = {
@@ -57,5 +58,52 @@ describe('callApi', () => {
   it('encodes a parameter value and refuses a missing one', () => {
     expect(contractPath('/x/:id/y/:name', { id: 3, name: 'a/b' })).toBe('/x/3/y/a%2Fb');
     expect(() => contractPath('/x/:id', {})).toThrow(/parameter id/);
+  });
+
+  it('fetches a file answer with its suggested name, sending the body', async () => {
+    const seen: { url: string; method: string; body: unknown; accept: string | null }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push({
+        url,
+        method: String(init.method),
+        body: JSON.parse(String(init.body)),
+        accept: new Headers(init.headers).get('Accept'),
+      });
+      return new Response('%PDF-1.7', {
+        status: 200,
+        headers: {
+          'content-type': 'application/pdf',
+          'content-disposition': `attachment; filename="card.pdf"; filename*=UTF-8''card%201.pdf`,
+        },
+      });
+    });
+    configureApiClient({
+      services,
+      getAccessToken: async () => 'token',
+      onUnauthorized: async () => false,
+    });
+    const card = defineContract({
+      method: 'POST',
+      service: 'portal',
+      path: '/cards/:cardNo',
+      params: z.object({ cardNo: z.coerce.number() }),
+      body: z.object({ copies: z.number() }),
+      answer: z.unknown(),
+      answerKind: 'file',
+      access: 'authenticated',
+      tags: ['test'],
+      summary: 'A card',
+    });
+    const file = await callDownload(card, { params: { cardNo: 7 }, body: { copies: 2 } });
+    expect(file.fileName).toBe('card 1.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7');
+    expect(seen).toEqual([
+      {
+        url: 'https://api.example/portal/v1/cards/7',
+        method: 'POST',
+        body: { copies: 2 },
+        accept: '*/*',
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import type {
   ContractSearchInput,
   RouteContract,
 } from '@pillar/domain';
-import { apiRequest, type QueryParams } from './api-client.ts';
+import { apiDownload, apiRequest, type DownloadedFile, type QueryParams } from './api-client.ts';
 
 /** A part the contract declares is required in the input; a part it does not have is absent. */
 type Part<K extends string, T> = T extends undefined ? { [P in K]?: never } : { [P in K]: T };
@@ -34,10 +34,27 @@ export function contractPath(path: string, params: Record<string, PathValue> | u
  */
 export function callApi<C extends RouteContract>(
   contract: C,
-  ...[input]: Record<never, never> extends CallInput<C>
-    ? [input?: CallInput<C>]
-    : [input: CallInput<C>]
+  ...[input]: OptionalWhenEmpty<CallInput<C>>
 ): Promise<ContractAnswer<C>> {
+  const { path, options } = request(contract, input);
+  return apiRequest<ContractAnswer<C>>(contract.service, path, options);
+}
+
+/**
+ * Calls a contract whose answer is a file (`answerKind: 'file'`, or a call that answers a file for
+ * some bodies): the bytes and the name the server suggests, for `saveFile` or a preview.
+ */
+export function callDownload<C extends RouteContract>(
+  contract: C,
+  ...[input]: OptionalWhenEmpty<CallInput<C>>
+): Promise<DownloadedFile> {
+  const { path, options } = request(contract, input);
+  return apiDownload(contract.service, path, options);
+}
+
+type OptionalWhenEmpty<I> = Record<never, never> extends I ? [input?: I] : [input: I];
+
+function request(contract: RouteContract, input: object | undefined) {
   // Widened: the input is typed against the contract; here only its parts' places matter.
   const sent: {
     params?: Record<string, PathValue>;
@@ -46,10 +63,8 @@ export function callApi<C extends RouteContract>(
     signal?: AbortSignal;
   } = input ?? {};
   const { params, query, body, signal } = sent;
-  return apiRequest<ContractAnswer<C>>(contract.service, contractPath(contract.path, params), {
-    method: contract.method,
-    query,
-    body,
-    signal,
-  });
+  return {
+    path: contractPath(contract.path, params),
+    options: { method: contract.method, query, body, signal },
+  };
 }
