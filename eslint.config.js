@@ -17,21 +17,33 @@ const atDepth = (root, depth) => [`${root}/${'*/'.repeat(depth)}*.{ts,tsx}`];
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+// Only a module's *.access.ts issues scoped handles (decision 0095): everyone else receives them.
+const ISSUER = {
+  regex: String.raw`(^|/)platform/access/scoped(\.ts)?$`,
+  importNames: ['issueScoped'],
+  message: "Only a module's *.access.ts issues a scoped handle: call its require* function.",
+};
+// A server module imports another module only through its index.ts (its public surface).
+const moduleImports = (depth) => [
+  {
+    regex: String.raw`^${up(depth)}[^/]+/(?!index\.ts$)`,
+    message: "Import another module only through its index.ts: '../<module>/index.ts'.",
+  },
+  {
+    regex: String.raw`(^|/)modules/[^/]+/(?!index\.ts$)`,
+    message: "Import another module only through its index.ts: '../<module>/index.ts'.",
+  },
+];
 
 export const boundaries = [
-  // A server module imports another module only through its index.ts (its public surface).
   ...DEPTHS.map((depth) => ({
     files: atDepth(`${SERVER}/modules`, depth),
-    rules: restrict([
-      {
-        regex: String.raw`^${up(depth)}[^/]+/(?!index\.ts$)`,
-        message: "Import another module only through its index.ts: '../<module>/index.ts'.",
-      },
-      {
-        regex: String.raw`(^|/)modules/[^/]+/(?!index\.ts$)`,
-        message: "Import another module only through its index.ts: '../<module>/index.ts'.",
-      },
-    ]),
+    rules: restrict([...moduleImports(depth), ISSUER]),
+  })),
+  // The access files issue the handles: the same module boundaries, without ISSUER.
+  ...DEPTHS.map((depth) => ({
+    files: [`${SERVER}/modules/${'*/'.repeat(depth)}*.access.ts`],
+    rules: restrict(moduleImports(depth)),
   })),
   // The platform serves the modules and knows none of them (nor the composition that does).
   {
@@ -46,6 +58,7 @@ export const boundaries = [
         regex: String.raw`^(\.\./)+(app|context|database)\.ts$`,
         message: 'platform/ imports no composition file (they import the modules).',
       },
+      ISSUER,
     ]),
   },
   // A module's tables file is private: only the composition file src/database.ts assembles them.
@@ -57,6 +70,7 @@ export const boundaries = [
         regex: String.raw`(^|/)modules/[^/]+/.*\.tables\.ts$`,
         message: "A module's *.tables.ts is private: use DB from src/database.ts.",
       },
+      ISSUER,
     ]),
   },
   // A web feature does not import another feature (it may import shared/ and app/).
