@@ -24,19 +24,16 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
+import type { ScopedGroup, ScopedOrganization } from '../organizations/index.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 
-export async function listDivisions(
-  db: Kysely<DB>,
-  organizationNo: number,
-  groupNo: number,
-): Promise<Division[]> {
+export async function listDivisions(db: Kysely<DB>, group: ScopedGroup): Promise<Division[]> {
   const rows = await db
     .selectFrom('division')
     .select(['division_no', 'division_id', 'division_name', 'effective_date'])
-    .where('organization_no', '=', organizationNo)
-    .where('benefit_group_no', '=', groupNo)
+    .where('organization_no', '=', group.organizationNo)
+    .where('benefit_group_no', '=', group.benefitGroupNo)
     .orderBy('division_id')
     .execute();
   return rows.map((r) => ({
@@ -50,8 +47,8 @@ export async function listDivisions(
 export async function listFees(
   db: Kysely<DB>,
   principal: Principal,
-  organizationNo: number,
-  groupNo: number | undefined,
+  organization: ScopedOrganization,
+  group: ScopedGroup | undefined,
 ): Promise<GroupFee[]> {
   let q = db
     .selectFrom('group_fee as f')
@@ -65,9 +62,9 @@ export async function listFees(
       'f.expiration_date',
       'f.fee_amount',
     ])
-    .where('f.organization_no', '=', organizationNo)
+    .where('f.organization_no', '=', organization.organizationNo)
     .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
-  if (groupNo !== undefined) q = q.where('f.benefit_group_no', '=', groupNo);
+  if (group) q = q.where('f.benefit_group_no', '=', group.benefitGroupNo);
   const rows = await q
     .orderBy('bg.benefit_group_id')
     .orderBy('f.name')
@@ -91,16 +88,16 @@ const PROGRAM_ORDER = new Map<string, number>(INCENTIVE_PROGRAMS.map((p, i) => [
 export async function listIncentivePrograms(
   db: Kysely<DB>,
   principal: Principal,
-  organizationNo: number,
-  groupNo: number | undefined,
+  organization: ScopedOrganization,
+  group: ScopedGroup | undefined,
 ): Promise<GroupIncentivePrograms[]> {
   let q = db
     .selectFrom('benefit_group as bg')
     .leftJoin('benefit_group_incentive_program as p', 'p.benefit_group_no', 'bg.benefit_group_no')
     .select(['bg.benefit_group_no', 'bg.benefit_group_id', 'p.program', 'p.mandatory'])
-    .where('bg.organization_no', '=', organizationNo)
+    .where('bg.organization_no', '=', organization.organizationNo)
     .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
-  if (groupNo !== undefined) q = q.where('bg.benefit_group_no', '=', groupNo);
+  if (group) q = q.where('bg.benefit_group_no', '=', group.benefitGroupNo);
   const rows = await q.orderBy('bg.benefit_group_id').execute();
   const groups = new Map<number, GroupIncentivePrograms>();
   for (const row of rows) {
@@ -131,7 +128,7 @@ export async function listIncentivePrograms(
 
 export function listBenefitPackages(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: BenefitPackageQuery,
 ): Promise<Page<BenefitPackage>> {
   let q = db
@@ -143,7 +140,7 @@ export function listBenefitPackages(
       'bp.process_status',
       'bp.effective_date',
     ])
-    .where('bp.organization_no', '=', organizationNo);
+    .where('bp.organization_no', '=', organization.organizationNo);
   if (query.processStatus !== undefined) q = q.where('bp.process_status', '=', query.processStatus);
   return fetchPage(q, query, {
     sortColumns: { name: sql`lower(bp.name)`, benefitPackageId: sql`bp.benefit_package_id` },
@@ -161,13 +158,13 @@ export function listBenefitPackages(
 
 export function listPlans(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: PlanListQuery,
 ): Promise<Page<Plan>> {
   let q = db
     .selectFrom('plan as p')
     .select(['p.plan_no', 'p.plan_name', 'p.plan_status', 'p.effective_date', 'p.expiration_date'])
-    .where('p.organization_no', '=', organizationNo);
+    .where('p.organization_no', '=', organization.organizationNo);
   if (query.name)
     q = q.where(sql<boolean>`lower(p.plan_name) like lower(${likePattern(query.name)})`);
   if (query.planStatus !== undefined) q = q.where('p.plan_status', '=', query.planStatus);
@@ -191,13 +188,13 @@ export function listPlans(
 
 export function listInvoiceConfigs(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: InvoiceConfigQuery,
 ): Promise<Page<InvoiceConfig>> {
   const q = db
     .selectFrom('invoice_config as c')
     .select(['c.invoice_config_no', 'c.name', 'c.distribution_method', 'c.supports_ice'])
-    .where('c.organization_no', '=', organizationNo);
+    .where('c.organization_no', '=', organization.organizationNo);
   return fetchPage(q, query, {
     sortColumns: { name: sql`lower(c.name)`, distributionMethod: sql`c.distribution_method` },
     defaultSort: { field: 'name', direction: 'asc' },
@@ -248,13 +245,13 @@ const INVOICE_COLUMNS = [
 
 export function listInvoices(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: InvoiceListQuery,
 ): Promise<Page<Invoice>> {
   let q = db
     .selectFrom('invoice as i')
     .select(INVOICE_COLUMNS)
-    .where('i.organization_no', '=', organizationNo);
+    .where('i.organization_no', '=', organization.organizationNo);
   if (query.invoiceConfigNo !== undefined)
     q = q.where('i.invoice_config_no', '=', query.invoiceConfigNo);
   // Digits only (the schema says so): a prefix match on the number as text.
@@ -413,13 +410,13 @@ const LOCATION_COLUMNS = [
 
 export function listLocations(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: LocationQuery,
 ): Promise<Page<Location>> {
   const q = db
     .selectFrom('location as l')
     .select(LOCATION_COLUMNS)
-    .where('l.organization_no', '=', organizationNo);
+    .where('l.organization_no', '=', organization.organizationNo);
   return fetchPage(q, query, {
     sortColumns: {
       name: sql`lower(l.name)`,
@@ -433,13 +430,13 @@ export function listLocations(
 
 export async function findLocation(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   locationNo: number,
 ): Promise<Location | undefined> {
   const row = await db
     .selectFrom('location as l')
     .select(LOCATION_COLUMNS)
-    .where('l.organization_no', '=', organizationNo)
+    .where('l.organization_no', '=', organization.organizationNo)
     .where('l.location_no', '=', locationNo)
     .executeTakeFirst();
   return row ? toLocation(row) : undefined;
@@ -447,13 +444,13 @@ export async function findLocation(
 
 export function listMeddSubsidies(
   db: Kysely<DB>,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: MeddSubsidyQuery,
 ): Promise<Page<MeddSubsidy>> {
   const q = db
     .selectFrom('med_d_subsidy as m')
     .select(['m.med_d_subsidy_no', 'm.application_id', 'm.application_date', 'm.uboi'])
-    .where('m.organization_no', '=', organizationNo);
+    .where('m.organization_no', '=', organization.organizationNo);
   return fetchPage(q, query, {
     sortColumns: { applicationDate: sql`m.application_date`, applicationId: sql`m.application_id` },
     defaultSort: { field: 'applicationDate', direction: 'desc' },
@@ -476,14 +473,14 @@ export function listMeddSubsidies(
 export async function listOrganizationUsers(
   db: Kysely<DB>,
   principal: Principal,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: OrganizationUserQuery,
 ): Promise<Page<OrganizationUser>> {
   let q = db
     .selectFrom('user_organization as uo')
     .innerJoin('app_user as u', 'u.user_no', 'uo.user_no')
     .select(['u.user_no', 'u.first_name', 'u.last_name', 'u.username', 'u.user_type', 'u.active'])
-    .where('uo.organization_no', '=', organizationNo);
+    .where('uo.organization_no', '=', organization.organizationNo);
   if (principal.userType !== 'i') q = q.where('u.user_type', '=', principal.userType);
   if (query.name) {
     const pattern = likePattern(query.name);

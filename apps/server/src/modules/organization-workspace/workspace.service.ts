@@ -22,20 +22,23 @@ import { renderReport } from './workspace.reports.ts';
 import {
   authBenefitGroupsOf,
   findAuthOrganization,
-  findBenefitGroup,
   listBenefitGroups,
   searchAuthOrganizations,
+  requireGroup,
   requireOrganization,
+  type ScopedGroup,
+  type ScopedOrganization,
 } from '../organizations/index.ts';
 
 /*
  * Every call first makes sure the organization exists and is the caller's: one outside scope
- * answers exactly like one that does not exist (404), never with an empty list.
+ * answers exactly like one that does not exist (404), never with an empty list. The check gives
+ * the handle (decision 0095) the repository's per-organization reads take.
  */
 
 /** A read of one organization's rows, answered only when the organization is the caller's. */
 function readOfOrganization<Query, Answer>(
-  read: (db: Kysely<DB>, organizationNo: number, query: Query) => Promise<Answer>,
+  read: (db: Kysely<DB>, organization: ScopedOrganization, query: Query) => Promise<Answer>,
 ) {
   return async (
     db: Kysely<DB>,
@@ -43,8 +46,7 @@ function readOfOrganization<Query, Answer>(
     organizationNo: number,
     query: Query,
   ): Promise<Answer> => {
-    await requireOrganization(db, principal, organizationNo);
-    return read(db, organizationNo, query);
+    return read(db, await requireOrganization(db, principal, organizationNo), query);
   };
 }
 
@@ -53,7 +55,7 @@ function scopedReadOfOrganization<Query, Answer>(
   read: (
     db: Kysely<DB>,
     principal: Principal,
-    organizationNo: number,
+    organization: ScopedOrganization,
     query: Query,
   ) => Promise<Answer>,
 ) {
@@ -63,32 +65,46 @@ function scopedReadOfOrganization<Query, Answer>(
     organizationNo: number,
     query: Query,
   ): Promise<Answer> => {
-    await requireOrganization(db, principal, organizationNo);
-    return read(db, principal, organizationNo, query);
+    return read(db, principal, await requireOrganization(db, principal, organizationNo), query);
   };
 }
 
-async function requireGroup(
+/** The organization's check, then the group's (each 404 outside the caller's scope). */
+async function requireGroupOf(
   db: Kysely<DB>,
   principal: Principal,
   organizationNo: number,
   groupNo: number,
-): Promise<BenefitGroup> {
-  await requireOrganization(db, principal, organizationNo);
-  const group = await findBenefitGroup(db, principal, organizationNo, groupNo);
-  if (!group) throw notFound('Group');
-  return group;
+): Promise<ScopedGroup> {
+  return requireGroup(
+    db,
+    principal,
+    await requireOrganization(db, principal, organizationNo),
+    groupNo,
+  );
+}
+
+/** The organization, or one of its groups when the caller names one. */
+async function requireOrganizationOrGroup(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+  groupNo: number | undefined,
+): Promise<[ScopedOrganization, ScopedGroup | undefined]> {
+  const organization = await requireOrganization(db, principal, organizationNo);
+  if (groupNo === undefined) return [organization, undefined];
+  return [organization, await requireGroup(db, principal, organization, groupNo)];
 }
 
 export const listGroups = scopedReadOfOrganization(listBenefitGroups);
 
-export function getGroup(
+export async function getGroup(
   db: Kysely<DB>,
   principal: Principal,
   organizationNo: number,
   groupNo: number,
 ): Promise<BenefitGroup> {
-  return requireGroup(db, principal, organizationNo, groupNo);
+  return (await requireGroupOf(db, principal, organizationNo, groupNo)).group;
 }
 
 export async function listDivisions(
@@ -97,8 +113,10 @@ export async function listDivisions(
   organizationNo: number,
   groupNo: number,
 ): Promise<{ data: Division[]; totalCount: number }> {
-  await requireGroup(db, principal, organizationNo, groupNo);
-  const data = await repo.listDivisions(db, organizationNo, groupNo);
+  const data = await repo.listDivisions(
+    db,
+    await requireGroupOf(db, principal, organizationNo, groupNo),
+  );
   return { data, totalCount: data.length };
 }
 
@@ -108,9 +126,13 @@ export async function listFees(
   organizationNo: number,
   groupNo: number | undefined,
 ): Promise<FeeList> {
-  if (groupNo === undefined) await requireOrganization(db, principal, organizationNo);
-  else await requireGroup(db, principal, organizationNo, groupNo);
-  return { planFees: await repo.listFees(db, principal, organizationNo, groupNo) };
+  const [organization, group] = await requireOrganizationOrGroup(
+    db,
+    principal,
+    organizationNo,
+    groupNo,
+  );
+  return { planFees: await repo.listFees(db, principal, organization, group) };
 }
 
 export async function listIncentivePrograms(
@@ -119,9 +141,13 @@ export async function listIncentivePrograms(
   organizationNo: number,
   groupNo: number | undefined,
 ): Promise<{ data: GroupIncentivePrograms[] }> {
-  if (groupNo === undefined) await requireOrganization(db, principal, organizationNo);
-  else await requireGroup(db, principal, organizationNo, groupNo);
-  return { data: await repo.listIncentivePrograms(db, principal, organizationNo, groupNo) };
+  const [organization, group] = await requireOrganizationOrGroup(
+    db,
+    principal,
+    organizationNo,
+    groupNo,
+  );
+  return { data: await repo.listIncentivePrograms(db, principal, organization, group) };
 }
 
 export const listBenefitPackages = readOfOrganization(repo.listBenefitPackages);
@@ -198,8 +224,8 @@ export async function getLocation(
   organizationNo: number,
   locationNo: number,
 ): Promise<Location> {
-  await requireOrganization(db, principal, organizationNo);
-  const location = await repo.findLocation(db, organizationNo, locationNo);
+  const organization = await requireOrganization(db, principal, organizationNo);
+  const location = await repo.findLocation(db, organization, locationNo);
   if (!location) throw notFound('Location');
   return location;
 }
@@ -231,6 +257,6 @@ export async function listAuthBenefitGroups(
   principal: Principal,
   organizationNo: number,
 ): Promise<{ data: AuthBenefitGroup[] }> {
-  await requireOrganization(db, principal, organizationNo);
-  return { data: await authBenefitGroupsOf(db, principal, organizationNo) };
+  const organization = await requireOrganization(db, principal, organizationNo);
+  return { data: await authBenefitGroupsOf(db, principal, organization) };
 }

@@ -5,6 +5,7 @@ import { inGroupScope } from '../../platform/auth/scope.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import type { DB } from '../../database.ts';
+import type { ScopedOrganization } from './organizations.access.ts';
 
 /*
  * An organization's benefit groups as the principal may see them (the group scope in SQL): the
@@ -49,13 +50,14 @@ function toGroup(row: GroupRow): BenefitGroup {
   };
 }
 
+/** The organization's groups the principal may see (a restricted grant narrows them). */
 export function listBenefitGroups(
   db: Kysely<DB>,
   principal: Principal,
-  organizationNo: number,
+  organization: ScopedOrganization,
   query: GroupListQuery,
 ): Promise<Page<BenefitGroup>> {
-  let q = groupQuery(db, principal, organizationNo);
+  let q = groupQuery(db, principal, organization.organizationNo);
   if (query.name) q = q.where(sql<boolean>`lower(bg.name) like lower(${likePattern(query.name)})`);
   if (query.processStatus !== undefined) q = q.where('bg.process_status', '=', query.processStatus);
   return fetchPage(q, query, {
@@ -71,6 +73,7 @@ export function listBenefitGroups(
   });
 }
 
+/** The scope check behind requireGroup (organizations.access.ts). */
 export async function findBenefitGroup(
   db: Kysely<DB>,
   principal: Principal,
@@ -86,9 +89,9 @@ export async function findBenefitGroup(
 export async function authBenefitGroupsOf(
   db: Kysely<DB>,
   principal: Principal,
-  organizationNo: number,
+  organization: ScopedOrganization,
 ): Promise<AuthBenefitGroup[]> {
-  const rows = await groupQuery(db, principal, organizationNo)
+  const rows = await groupQuery(db, principal, organization.organizationNo)
     .orderBy('bg.benefit_group_id')
     .execute();
   return rows.map((r) => ({

@@ -15,11 +15,15 @@ export {
   searchOrganizationOptions,
   type OrganizationForMembers,
 } from './organizations.repo.ts';
-export { requireOrganization } from './organizations.service.ts';
+export {
+  requireGroup,
+  requireOrganization,
+  type ScopedGroup,
+  type ScopedOrganization,
+} from './organizations.access.ts';
 export { findAuthOrganization, searchAuthOrganizations } from './auth-organizations.repo.ts';
 export {
   authBenefitGroupsOf,
-  findBenefitGroup,
   findScopedGroupRow,
   listBenefitGroups,
   scopedGroupRows,

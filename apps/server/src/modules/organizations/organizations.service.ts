@@ -8,11 +8,7 @@ import type {
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import { notFound } from '../../platform/http/problem.ts';
-import {
-  findOrganization,
-  organizationVisible,
-  searchOrganizations,
-} from './organizations.repo.ts';
+import { findOrganization, searchOrganizations } from './organizations.repo.ts';
 
 export function listOrganizations(
   db: Kysely<DB>,
@@ -31,16 +27,4 @@ export async function getOrganization(
   const organization = await findOrganization(db, principal, organizationNo);
   if (!organization) throw notFound('Organization');
   return organization;
-}
-
-/**
- * Answers 404 unless the organization exists and is the principal's: one outside the scope
- * answers exactly like one that does not exist.
- */
-export async function requireOrganization(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-): Promise<void> {
-  if (!(await organizationVisible(db, principal, organizationNo))) throw notFound('Organization');
 }
