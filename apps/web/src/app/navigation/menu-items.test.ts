@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS as P, type UserClaims } from '@pillar/domain';
 import { buildUserAccess } from '../../shared/permissions/user-access.ts';
-import { isAgentDesktopOnly, selectedMenuKey, visibleMenu } from './menu-items.tsx';
+import { MENU, isAgentDesktopOnly, selectedMenuKey, visibleMenu } from './menu-items.tsx';
 
 function contextOf(permissions: string[], extra: Partial<UserClaims> = {}, showRolesPage = false) {
   const claims: UserClaims = {
@@ -61,5 +61,96 @@ describe('side navigation', () => {
     expect(selectedMenuKey('/organizations/12/dashboard', menu)).toBe('organizations');
     expect(selectedMenuKey('/clinical/config/conditions', menu)).toBe('configuration');
     expect(selectedMenuKey('/nowhere', menu)).toBeUndefined();
+  });
+
+  it('assembles the whole menu from the features in its order, labels, gates and modules', () => {
+    const shape = MENU.map(({ icon: _, ...group }) => group);
+    const link = (key: string, label: string, path: string, area: string, module?: string) => ({
+      key,
+      label,
+      path,
+      area,
+      ...(module ? { module } : {}),
+    });
+    expect(shape).toEqual([
+      { key: 'home', label: 'Home', path: '/home', area: 'everyone' },
+      {
+        key: 'my-plan',
+        label: 'My Plan',
+        children: [
+          link('organizations', 'Organizations', '/organizations', 'organizations', 'organization'),
+          link('members', 'Members', '/members', 'members', 'members'),
+          link('files', 'Files', '/files', 'files', 'file'),
+        ],
+      },
+      {
+        key: 'admin',
+        label: 'Admin',
+        children: [
+          link('feature-flags', 'Feature Flags', '/admin/featureFlags', 'featureFlags', 'admin'),
+          link('users', 'Users', '/admin/users', 'users', 'admin'),
+          link('roles', 'Roles', '/admin/roles', 'roles', 'admin'),
+        ],
+      },
+      {
+        key: 'agent-desktop',
+        label: 'Agent Desktop',
+        children: [link('agent', 'Dashboard', '/agent', 'agent', 'agent')],
+      },
+      {
+        key: 'ppa',
+        label: 'PPA',
+        children: [
+          link('opportunities', 'Opportunities', '/evaluate/opportunities', 'evaluate', 'evaluate'),
+        ],
+      },
+      {
+        key: 'protect-cds',
+        label: 'Protect CDS',
+        children: [
+          link(
+            'intervention-queues',
+            'Intervention Queues',
+            '/clinical/intervention-queues',
+            'clinical',
+            'protect',
+          ),
+          link('clinical-member', 'Member', '/clinical/member', 'clinical', 'protect'),
+          link(
+            'savings-validation',
+            'Savings Validation',
+            '/clinical/savings-validation',
+            'clinical',
+            'protect',
+          ),
+          link('cases', 'Cases', '/clinical/cases', 'clinical', 'protect'),
+          link(
+            'configuration',
+            'Configuration',
+            '/clinical/config/intervention-drug-lists',
+            'clinical',
+            'protect',
+          ),
+        ],
+      },
+      {
+        key: 'data-management',
+        label: 'Data Management',
+        children: [
+          link(
+            'eligibility-imports',
+            'Eligibility Imports',
+            '/data-management/eligibility-imports',
+            'eligibilityImports',
+          ),
+          link(
+            'transformations',
+            'Transformations',
+            '/data-management/transformations',
+            'transformations',
+          ),
+        ],
+      },
+    ]);
   });
 });

@@ -9,158 +9,46 @@ import {
   SettingOutlined,
 } from '@ant-design/icons';
 import { type ReactNode } from 'react';
+import { FEATURES } from '../features.ts';
 import { AREA_ACCESS, type AccessContext, type Area } from './area-access.ts';
+import {
+  PILLAR_MODULES,
+  type FeatureMenuLink,
+  type MenuGroup,
+  type MenuGroupKey,
+  type PillarModule,
+} from './menu-types.ts';
 
-/** The modules a build can be narrowed to with VITE_PILLAR_MODULE (spec 2 §2). */
-export const PILLAR_MODULES = [
-  'evaluate',
-  'protect',
-  'agent',
-  'admin',
-  'file',
-  'members',
-  'organization',
-] as const;
-export type PillarModule = (typeof PILLAR_MODULES)[number];
+export { PILLAR_MODULES };
+export type { MenuGroup, MenuLink, PillarModule } from './menu-types.ts';
 
-export interface MenuLink {
-  key: string;
-  label: string;
-  path: string;
-  area: Area;
-  module?: PillarModule;
-}
+/** The shell's groups of spec 2 §2, in their order; the links in them come from the features. */
+const GROUPS: readonly { key: MenuGroupKey; label: string; icon: ReactNode }[] = [
+  { key: 'home', label: 'Home', icon: <HomeOutlined /> },
+  { key: 'my-plan', label: 'My Plan', icon: <BankOutlined /> },
+  { key: 'admin', label: 'Admin', icon: <SettingOutlined /> },
+  { key: 'agent-desktop', label: 'Agent Desktop', icon: <CustomerServiceOutlined /> },
+  { key: 'ppa', label: 'PPA', icon: <LineChartOutlined /> },
+  { key: 'protect-cds', label: 'Protect CDS', icon: <MedicineBoxOutlined /> },
+  { key: 'data-management', label: 'Data Management', icon: <DatabaseOutlined /> },
+];
 
-export interface MenuGroup {
-  key: string;
-  label: string;
-  icon: ReactNode;
-  /** A group without children is a single link (Home). */
-  path?: string;
-  area?: Area;
-  module?: PillarModule;
-  children?: MenuLink[];
+/**
+ * The menu assembled from the features' links: each group holds its links in feature order; the
+ * 'home' group is the single link put there (it has no children and keeps its own key).
+ */
+export function assembleMenu(links: readonly FeatureMenuLink[]): MenuGroup[] {
+  return GROUPS.flatMap((group): MenuGroup[] => {
+    const children = links
+      .filter((link) => link.group === group.key)
+      .map(({ group: _, ...link }) => link);
+    if (group.key !== 'home') return children.length ? [{ ...group, children }] : [];
+    return children.map((link) => ({ ...link, icon: group.icon }));
+  });
 }
 
 /** The whole side navigation of spec 2 §2, in its order. */
-export const MENU: readonly MenuGroup[] = [
-  { key: 'home', label: 'Home', icon: <HomeOutlined />, path: '/home', area: 'everyone' },
-  {
-    key: 'my-plan',
-    label: 'My Plan',
-    icon: <BankOutlined />,
-    children: [
-      {
-        key: 'organizations',
-        label: 'Organizations',
-        path: '/organizations',
-        area: 'organizations',
-        module: 'organization',
-      },
-      { key: 'members', label: 'Members', path: '/members', area: 'members', module: 'members' },
-      { key: 'files', label: 'Files', path: '/files', area: 'files', module: 'file' },
-    ],
-  },
-  {
-    key: 'admin',
-    label: 'Admin',
-    icon: <SettingOutlined />,
-    children: [
-      {
-        key: 'feature-flags',
-        label: 'Feature Flags',
-        path: '/admin/featureFlags',
-        area: 'featureFlags',
-        module: 'admin',
-      },
-      { key: 'users', label: 'Users', path: '/admin/users', area: 'users', module: 'admin' },
-      { key: 'roles', label: 'Roles', path: '/admin/roles', area: 'roles', module: 'admin' },
-    ],
-  },
-  {
-    key: 'agent-desktop',
-    label: 'Agent Desktop',
-    icon: <CustomerServiceOutlined />,
-    children: [
-      { key: 'agent', label: 'Dashboard', path: '/agent', area: 'agent', module: 'agent' },
-    ],
-  },
-  {
-    key: 'ppa',
-    label: 'PPA',
-    icon: <LineChartOutlined />,
-    children: [
-      {
-        key: 'opportunities',
-        label: 'Opportunities',
-        path: '/evaluate/opportunities',
-        area: 'evaluate',
-        module: 'evaluate',
-      },
-    ],
-  },
-  {
-    key: 'protect-cds',
-    label: 'Protect CDS',
-    icon: <MedicineBoxOutlined />,
-    children: [
-      {
-        key: 'intervention-queues',
-        label: 'Intervention Queues',
-        path: '/clinical/intervention-queues',
-        area: 'clinical',
-        module: 'protect',
-      },
-      {
-        key: 'clinical-member',
-        label: 'Member',
-        path: '/clinical/member',
-        area: 'clinical',
-        module: 'protect',
-      },
-      {
-        key: 'savings-validation',
-        label: 'Savings Validation',
-        path: '/clinical/savings-validation',
-        area: 'clinical',
-        module: 'protect',
-      },
-      {
-        key: 'cases',
-        label: 'Cases',
-        path: '/clinical/cases',
-        area: 'clinical',
-        module: 'protect',
-      },
-      {
-        key: 'configuration',
-        label: 'Configuration',
-        path: '/clinical/config/intervention-drug-lists',
-        area: 'clinical',
-        module: 'protect',
-      },
-    ],
-  },
-  {
-    key: 'data-management',
-    label: 'Data Management',
-    icon: <DatabaseOutlined />,
-    children: [
-      {
-        key: 'eligibility-imports',
-        label: 'Eligibility Imports',
-        path: '/data-management/eligibility-imports',
-        area: 'eligibilityImports',
-      },
-      {
-        key: 'transformations',
-        label: 'Transformations',
-        path: '/data-management/transformations',
-        area: 'transformations',
-      },
-    ],
-  },
-];
+export const MENU: readonly MenuGroup[] = assembleMenu(FEATURES.flatMap((f) => f.menu ?? []));
 
 export const FALLBACK_ICON = <AppstoreOutlined />;
 
