@@ -32,6 +32,12 @@ export interface RouteContract<
   /** 200 unless the call answers something else on success (204: nothing). */
   status: SuccessStatus;
   access: AccessRule;
+  /**
+   * `[]` documents in OpenAPI that the call needs no bearer token (a public page's call); absent,
+   * the document's default (bearer) applies. Written out, not derived from `access: 'public'`,
+   * since not every public call is documented that way.
+   */
+  security?: readonly [];
   tags: readonly string[];
   summary: string;
   description?: string;
@@ -56,6 +62,7 @@ interface ContractSpec<
   answerKind?: AnswerKind;
   status?: SuccessStatus;
   access: AccessRule;
+  security?: readonly [];
   tags: readonly string[];
   summary: string;
   description?: string;

@@ -43,6 +43,7 @@ export function registerRoute<C extends RouteContract>(
       summary: contract.summary,
       ...(contract.description === undefined ? {} : { description: contract.description }),
       tags: [...contract.tags],
+      ...(contract.security === undefined ? {} : { security: [] }),
       ...(querystring === undefined ? {} : { querystring }),
       ...(params === undefined ? {} : { params }),
       ...(body === undefined ? {} : { body }),
