@@ -9,7 +9,10 @@ import globals from 'globals';
 // `modules/a/sub/x.ts` it is `../../b/`. no-restricted-imports options do not merge across
 // config objects, so each object below states the whole set for its files.
 const SERVER = 'apps/server/src';
-const WEB_FEATURES = 'apps/web/src/features';
+const WEB = 'apps/web/src';
+const WEB_FEATURES = `${WEB}/features`;
+const WEB_ENTITIES = `${WEB}/entities`;
+const WEB_SHARED = `${WEB}/shared`;
 const DEPTHS = [1, 2, 3, 4, 5];
 const up = (depth) => String.raw`(\.\./){${depth}}(?!\.\./)`;
 // The files `depth` folders below root (a module's or feature's own folder is the first).
@@ -17,6 +20,11 @@ const atDepth = (root, depth) => [`${root}/${'*/'.repeat(depth)}*.{ts,tsx}`];
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+// Outside an entity, its index.ts is the only door: `entities/<x>/index.ts`.
+const ENTITY_THROUGH_INDEX = {
+  regex: String.raw`(^|/)entities/[^/]+/(?!index\.ts$)`,
+  message: "Import an entity only through its index.ts: 'entities/<entity>/index.ts'.",
+};
 // Only a module's *.access.ts issues scoped handles (decision 0095): everyone else receives them.
 const ISSUER = {
   regex: String.raw`(^|/)platform/access/scoped(\.ts)?$`,
@@ -73,20 +81,54 @@ export const boundaries = [
       ISSUER,
     ]),
   },
-  // A web feature does not import another feature (it may import shared/ and app/).
+  // Web layers (decision 0094): app/ → features/ → entities/ → shared/, each importing only
+  // downwards. From a file `depth` folders below a layer's root, src/ is `up(depth + 1)` away.
+  // A feature imports no other feature, and an entity only through its index.ts.
   ...DEPTHS.map((depth) => ({
     files: atDepth(WEB_FEATURES, depth),
     rules: restrict([
       {
         regex: String.raw`^${up(depth)}[^/]+/`,
-        message: 'A feature does not import another feature: move what both need to shared/.',
+        message: 'A feature does not import another feature: move what both need to an entity.',
       },
       {
         regex: String.raw`(^|/)features/`,
-        message: 'A feature does not import another feature: move what both need to shared/.',
+        message: 'A feature does not import another feature: move what both need to an entity.',
+      },
+      ENTITY_THROUGH_INDEX,
+    ]),
+  })),
+  // An entity imports no feature and no app/, and another entity only through its index.ts.
+  ...DEPTHS.map((depth) => ({
+    files: atDepth(WEB_ENTITIES, depth),
+    rules: restrict([
+      {
+        regex: String.raw`^${up(depth)}[^/]+/(?!index\.ts$)`,
+        message: "Import another entity only through its index.ts: '../<entity>/index.ts'.",
+      },
+      ENTITY_THROUGH_INDEX,
+      {
+        regex: String.raw`^${up(depth + 1)}(features|app)/`,
+        message: 'An entity imports no feature and no app/: pass what it needs in as a parameter.',
       },
     ]),
   })),
+  // shared/ is generic: it knows no thing (entities), no page (features) and not the shell (app/).
+  ...[0, ...DEPTHS].map((depth) => ({
+    files: atDepth(WEB_SHARED, depth),
+    rules: restrict([
+      {
+        regex: String.raw`^${up(depth + 1)}(entities|features|app)/`,
+        message:
+          'shared/ imports no entities/, features/ or app/: move what names a thing into its entity.',
+      },
+    ]),
+  })),
+  // The shell uses an entity through its public surface like everyone else.
+  {
+    files: [`${WEB}/app/**/*.{ts,tsx}`],
+    rules: restrict([ENTITY_THROUGH_INDEX]),
+  },
 ];
 
 export default tseslint.config(
