@@ -38,7 +38,15 @@ import {
 import { coveragesRoutes } from './modules/coverages/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
-import { usersRoutes } from './modules/users/index.ts';
+import {
+  featureFlagsRoutes,
+  mailOutboxRoutes,
+  memberPortalRoutes,
+  profileRoutes,
+  rolesRoutes,
+  sessionSettingsRoutes,
+  usersRoutes,
+} from './modules/users/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 
@@ -236,6 +244,12 @@ export async function buildApp(
   await app.register(dependentRecordRoutes);
   await app.register(coveragesRoutes);
   await app.register(usersRoutes);
+  await app.register(profileRoutes);
+  await app.register(rolesRoutes);
+  await app.register(featureFlagsRoutes);
+  await app.register(memberPortalRoutes);
+  await app.register(mailOutboxRoutes);
+  await app.register(sessionSettingsRoutes);
   await app.register(filesRoutes);
   await app.register(helpRoutes);
 

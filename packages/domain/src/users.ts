@@ -356,7 +356,14 @@ export const userHistoryEntry = z.object({
   changedAt: z.string(),
   changedBy: z.string().nullable(),
 });
+export type UserHistoryEntry = z.infer<typeof userHistoryEntry>;
 export const userHistoryPage = pageSchema(userHistoryEntry);
+
+/** GET /users/{id}/history: a page of changes, newest first. */
+export const userHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Organization access: whether an organization is open to new client and broker users
@@ -377,6 +384,9 @@ export function isOrganizationOpen(
 
 // ---------------------------------------------------------------------------------------------
 // Roles
+
+/** GET /base-roles/{id}. */
+export const roleIdParams = z.object({ id: int4Id('id') });
 
 /** GET /authorization/v1/roles?type=internal&type=client (spec 2 §7, repeated params). */
 export const roleListQuery = z.object({
@@ -646,6 +656,25 @@ export const featureFlagPatch = z.object({
 export const memberPortalUnlockQuery = z.object({
   email: emailSchema('Email').pipe(z.string().min(1, USER_MESSAGES.importEmailRequired)),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The built-in mail outbox (internal RxB administrators read it when no SMTP server is set)
+
+export const outboxQuery = z.object({
+  to: z.string().trim().max(320).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const outboxMessage = z.object({
+  id: z.number().int(),
+  to: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const outboxPage = pageSchema(outboxMessage);
 
 // ---------------------------------------------------------------------------------------------
 // Session notices and the landing page (spec 2 §1)

@@ -31,6 +31,12 @@ export interface RouteContract<
   answerKind: AnswerKind;
   /** 200 unless the call answers something else on success (204: nothing). */
   status: SuccessStatus;
+  /**
+   * Answers besides the success one whose body is more than a problem's standard members (a 409
+   * that names the conflicting user), by status: documented in OpenAPI and serialized with their
+   * schema. The handler sends one itself through its `reply`.
+   */
+  otherAnswers?: Readonly<Record<number, z.ZodType>>;
   access: AccessRule;
   /**
    * `[]` documents in OpenAPI that the call needs no bearer token (a public page's call); absent,
@@ -61,6 +67,7 @@ interface ContractSpec<
   answer: A;
   answerKind?: AnswerKind;
   status?: SuccessStatus;
+  otherAnswers?: Readonly<Record<number, z.ZodType>>;
   access: AccessRule;
   security?: readonly [];
   tags: readonly string[];

@@ -1,26 +1,10 @@
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import { pageSchema } from '@pillar/domain';
+import type { z } from 'zod';
+import type { outboxQuery } from '@pillar/domain';
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import { outboxMessages } from './users.repo.ts';
-
-export const outboxQuery = z.object({
-  to: z.string().trim().max(320).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  offset: z.coerce.number().int().min(0).default(0),
-});
-
-export const outboxMessage = z.object({
-  id: z.number().int(),
-  to: z.array(z.string()),
-  subject: z.string(),
-  text: z.string(),
-  status: z.string(),
-  createdAt: z.string(),
-});
-export const outboxPage = pageSchema(outboxMessage);
 
 /**
  * The built-in outbox is the mailbox when no SMTP server is configured, so internal RxB

@@ -26,7 +26,8 @@ export interface ContractRequest<C extends RouteContract> {
 export function registerRoute<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
-  handler: (input: ContractRequest<C>) => Promise<z.input<C['answer']>>,
+  /** Returns the answer, or the reply once it sent one itself (a file, one of `otherAnswers`). */
+  handler: (input: ContractRequest<C>) => Promise<z.input<C['answer']> | FastifyReply>,
 ): void {
   // Widened: the handler is typed against the contract; the provider cannot resolve generics.
   const params: z.ZodType | undefined = contract.params;
@@ -47,9 +48,11 @@ export function registerRoute<C extends RouteContract>(
       ...(querystring === undefined ? {} : { querystring }),
       ...(params === undefined ? {} : { params }),
       ...(body === undefined ? {} : { body }),
-      response: { [contract.status]: answer },
+      response: { [contract.status]: answer, ...contract.otherAnswers },
     },
     handler: async (request, reply) => {
+      // Set first: a handler that sends an answer itself (one of `otherAnswers`) sets its own.
+      if (contract.status !== 200) reply.code(contract.status);
       const answer = await handler({
         params: request.params as ContractOutput<C['params']>,
         query: request.query as ContractOutput<C['query']>,
@@ -57,7 +60,6 @@ export function registerRoute<C extends RouteContract>(
         request,
         reply,
       });
-      if (contract.status !== 200) reply.code(contract.status);
       return answer;
     },
   });
