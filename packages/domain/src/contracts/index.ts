@@ -13,3 +13,6 @@ export * from './feature-flags.contracts.ts';
 export * from './member-portal.contracts.ts';
 export * from './mail-outbox.contracts.ts';
 export * from './session-settings.contracts.ts';
+export * from './members.contracts.ts';
+export * from './member-record.contracts.ts';
+export * from './dependent-record.contracts.ts';
