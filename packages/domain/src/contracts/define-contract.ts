@@ -14,6 +14,7 @@ export interface RouteContract<
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   A extends z.ZodType = z.ZodType,
+  K extends BodyKind = BodyKind,
 > {
   method: HttpMethod;
   service: ServiceName;
@@ -21,6 +22,13 @@ export interface RouteContract<
   params: P;
   query: Q;
   body: B;
+  /**
+   * 'json' (the default): `body` is the JSON body's schema. 'multipart': a multipart/form-data
+   * upload the handler reads as a stream (`request.parts()`), fields first, so no schema checks
+   * it on the way in and `body` stays undefined; the route documents `consumes`, and the web
+   * sends a `FormData`.
+   */
+  bodyKind: K;
   /** The answer, sent with `status`. */
   answer: A;
   /**
@@ -51,12 +59,14 @@ export interface RouteContract<
 
 export type SuccessStatus = 200 | 201 | 204;
 export type AnswerKind = 'json' | 'file';
+export type BodyKind = 'json' | 'multipart';
 
 interface ContractSpec<
   P extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
   B extends z.ZodType | undefined,
   A extends z.ZodType,
+  K extends BodyKind,
 > {
   method: HttpMethod;
   service: ServiceName;
@@ -64,6 +74,7 @@ interface ContractSpec<
   params?: P;
   query?: Q;
   body?: B;
+  bodyKind?: K;
   answer: A;
   answerKind?: AnswerKind;
   status?: SuccessStatus;
@@ -81,12 +92,14 @@ export function defineContract<
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   A extends z.ZodType = z.ZodType,
->(spec: ContractSpec<P, Q, B, A>): RouteContract<P, Q, B, A> {
+  K extends BodyKind = 'json',
+>(spec: ContractSpec<P, Q, B, A, K>): RouteContract<P, Q, B, A, K> {
   return {
     ...spec,
     params: spec.params as P,
     query: spec.query as Q,
     body: spec.body as B,
+    bodyKind: spec.bodyKind ?? ('json' as K),
     answerKind: spec.answerKind ?? 'json',
     status: spec.status ?? 200,
   };

@@ -48,6 +48,8 @@ export function registerRoute<C extends RouteContract>(
       ...(querystring === undefined ? {} : { querystring }),
       ...(params === undefined ? {} : { params }),
       ...(body === undefined ? {} : { body }),
+      // The handler streams the parts itself; the document names the media type it accepts.
+      ...(contract.bodyKind === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
       response: { [contract.status]: answer, ...contract.otherAnswers },
     },
     handler: async (request, reply) => {

@@ -66,7 +66,7 @@ describe('callApi', () => {
       seen.push({
         url,
         method: String(init.method),
-        body: JSON.parse(String(init.body)),
+        body: JSON.parse(init.body as string),
         accept: new Headers(init.headers).get('Accept'),
       });
       return new Response('%PDF-1.7', {
@@ -105,5 +105,48 @@ describe('callApi', () => {
         accept: '*/*',
       },
     ]);
+  });
+  it("sends a multipart contract's FormData as is, with no JSON content type", async () => {
+    const seen: { url: string; method: string; body: unknown; type: string | null }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      seen.push({
+        url,
+        method: String(init.method),
+        body: init.body,
+        type: new Headers(init.headers).get('Content-Type'),
+      });
+      return new Response(JSON.stringify({ data: [] }), {
+        status: 201,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    configureApiClient({
+      services,
+      getAccessToken: async () => 'token',
+      onUnauthorized: async () => false,
+    });
+    const upload = defineContract({
+      method: 'POST',
+      service: 'portal',
+      path: '/uploads',
+      bodyKind: 'multipart',
+      answer: z.object({ data: z.array(z.string()) }),
+      status: 201,
+      access: 'authenticated',
+      tags: ['test'],
+      summary: 'An upload',
+    });
+    const form = new FormData();
+    form.append('categoryId', '3');
+    form.append('file', new Blob(['a,b']), 'a.csv');
+    const answer = await callApi(upload, { body: form });
+    expect(answer).toEqual({ data: [] });
+    expect(seen).toEqual([
+      { url: 'https://api.example/portal/v1/uploads', method: 'POST', body: form, type: null },
+    ]);
+    // The type check is the assertion: a multipart contract's body is a FormData, not an object.
+    // @ts-expect-error the body is not a FormData
+    const wrong = () => callApi(upload, { body: { categoryId: 3 } });
+    expect(wrong).toBeTypeOf('function');
   });
 });

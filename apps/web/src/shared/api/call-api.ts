@@ -12,7 +12,15 @@ type Part<K extends string, T> = T extends undefined ? { [P in K]?: never } : { 
 /** What a call sends: the contract's params, query and body, and an abort signal. */
 export type CallInput<C extends RouteContract> = Part<'params', ContractSearchInput<C['params']>> &
   Part<'query', ContractSearchInput<C['query']>> &
-  Part<'body', ContractInput<C['body']>> & { signal?: AbortSignal };
+  Part<'body', CallBody<C>> & { signal?: AbortSignal };
+
+/**
+ * The body: the schema's input as JSON, or for a multipart contract the `FormData` the caller
+ * builds (its parts in the order the server reads them), which apiRequest sends as is.
+ */
+type CallBody<C extends RouteContract> = C['bodyKind'] extends 'multipart'
+  ? FormData
+  : ContractInput<C['body']>;
 
 /** The contract's path with each `:name` replaced by its encoded value. */
 type PathValue = string | number | boolean | null | undefined;
