@@ -2,6 +2,7 @@ import { MenuOutlined, QuestionCircleOutlined, MessageOutlined } from '@ant-desi
 import { Button, Layout } from 'antd';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { ProfileDrawer } from '../../features/profile/index.tsx';
 import { useRuntimeConfig } from '../../shared/config/runtime-config.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { useClaims } from '../../shared/permissions/user-access.ts';
@@ -15,7 +16,6 @@ import { PageSpinner } from './page-spinner.tsx';
 import { SideNav } from './side-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-const ProfileDrawer = lazy(() => import('../../features/profile/profile-drawer.tsx'));
 // Loaded after the shell: its date rules pull the domain's schemas, which the first page can do without.
 const AccessEndBanner = lazy(() =>
   import('./access-end-banner.tsx').then((module) => ({ default: module.AccessEndBanner })),
