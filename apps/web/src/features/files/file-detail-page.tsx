@@ -30,11 +30,13 @@ import { describeError } from '../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useDeleteFile } from './api/delete-file.ts';
-import { useDownloadFile } from './api/download-file.ts';
-import { useFile } from './api/get-file.ts';
-import { useFileDownloads } from './api/list-file-downloads.ts';
-import { useUpdateFile } from './api/update-file.ts';
+import {
+  useDeleteFile,
+  useDownloadFile,
+  useFile,
+  useFileDownloads,
+  useUpdateFile,
+} from '../../entities/file/index.ts';
 import { formatLocalDate, formatLocalDateTime } from './file-format.ts';
 import { PhiTag } from './phi-tag.tsx';
 import { RecipientsSelect } from './recipients-select.tsx';

@@ -1,6 +1,6 @@
 import { Select, type SelectProps } from 'antd';
 import { useDeferredValue, useState } from 'react';
-import { useFileOrganizations } from './api/list-file-organizations.ts';
+import { useFileOrganizations } from '../../entities/file/index.ts';
 
 export interface OrganizationSelectProps extends Omit<
   SelectProps<number>,

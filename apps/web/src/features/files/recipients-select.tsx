@@ -1,7 +1,7 @@
 import { Select, type SelectProps } from 'antd';
 import { useDeferredValue, useState } from 'react';
 import { USER_TYPES, type FileRecipient } from '@pillar/domain';
-import { useFileRecipients } from './api/list-file-recipients.ts';
+import { useFileRecipients } from '../../entities/file/index.ts';
 
 export interface RecipientsSelectProps extends Omit<
   SelectProps<number[]>,

@@ -11,9 +11,11 @@ import {
   type FileSummary,
 } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
-import { useFileSettings } from './api/get-file-settings.ts';
-import { useFileOrganizations } from './api/list-file-organizations.ts';
-import { useUploadFiles } from './api/upload-files.ts';
+import {
+  useFileOrganizations,
+  useFileSettings,
+  useUploadFiles,
+} from '../../entities/file/index.ts';
 import { problemWithFile, problemWithFiles } from './file-checks.ts';
 import { OrganizationSelect } from './organization-select.tsx';
 import { RecipientsSelect } from './recipients-select.tsx';

@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { formatFileSize, type HelpGuide, type HelpVideo } from '@pillar/domain';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
-import { helpContentUrl, useHelpManifest } from './api/get-help-manifest.ts';
+import { helpContentUrl, useHelpManifest } from '../../entities/help/index.ts';
 import { VideoModal } from './video-modal.tsx';
 import './help-page.css';
 

@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 import { type HelpVideo } from '@pillar/domain';
-import { helpContentUrl } from './api/get-help-manifest.ts';
+import { helpContentUrl } from '../../entities/help/index.ts';
 
 /** Spec 1 §1: tutorial videos play in a modal 768 wide (HELP_VIDEO_MODAL_WIDTH). */
 export const VIDEO_MODAL_WIDTH = 768;

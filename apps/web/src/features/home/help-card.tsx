@@ -1,6 +1,6 @@
 import { FilePdfOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { helpContentUrl, useHelpManifest } from './api/get-help-manifest.ts';
+import { helpContentUrl, useHelpManifest } from '../../entities/help/index.ts';
 import { HomeCard } from './home-card.tsx';
 
 /** The Help card (spec 1 §1): the quick start guide PDF and a way to the help centre. */

@@ -1,31 +1,26 @@
 import { FileTextOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { PERMISSIONS, formatDate, type FileSummary, type Page } from '@pillar/domain';
-import { apiRequest } from '../../shared/api/api-client.ts';
+import { PERMISSIONS, formatDate } from '@pillar/domain';
+import { useListFiles } from '../../entities/file/index.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 
 /** Spec 1 §9: the home files list shows 5. */
 export const RECENT_FILES_PAGE_SIZE = 5;
 
 /**
- * GET {portal}/files, newest first: the same call and cache key as the files list, so opening
- * the list after home costs nothing. Kept here because web features do not import each other.
+ * GET {portal}/files, newest first: the files list's own call and cache entries (`fileKeys`), so
+ * opening the list after home costs nothing and an upload refreshes both.
  */
 function useRecentFiles(page: number, enabled: boolean) {
-  const search = {
-    limit: RECENT_FILES_PAGE_SIZE,
-    offset: (page - 1) * RECENT_FILES_PAGE_SIZE,
-    sort: 'created:desc',
-  };
-  return useQuery({
-    queryKey: ['portal', 'files', 'list', search] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Page<FileSummary>>('portal', '/files', { query: search, signal }),
+  return useListFiles(
+    {
+      limit: RECENT_FILES_PAGE_SIZE,
+      offset: (page - 1) * RECENT_FILES_PAGE_SIZE,
+      sort: 'created:desc',
+    },
     enabled,
-    placeholderData: keepPreviousData,
-  });
+  );
 }
 
 function localDate(instant: string): string {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FileUploadResult } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileUploadResult } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 export interface FileUpload {
   files: readonly File[];
@@ -21,7 +22,7 @@ export function uploadFiles(upload: FileUpload): Promise<FileUploadResult> {
   form.append('phi', String(upload.phi));
   for (const id of upload.recipientIds) form.append('recipientId', String(id));
   for (const file of upload.files) form.append('file', file, file.name);
-  return apiRequest<FileUploadResult>('portal', '/files', { method: 'POST', body: form });
+  return callApi(filesContracts.upload, { body: form });
 }
 
 export function useUploadFiles() {
@@ -30,7 +31,7 @@ export function useUploadFiles() {
     mutationFn: uploadFiles,
     meta: { title: 'Upload File', method: 'POST', notifySuccess: true },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['portal', 'files', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: fileKeys.lists() });
     },
   });
 }

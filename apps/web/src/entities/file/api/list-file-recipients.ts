@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileRecipientOption, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileRecipientOption, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** GET {portal}/files/recipients: users of an organization who may be sent its files. */
 export function listFileRecipients(
@@ -8,7 +9,7 @@ export function listFileRecipients(
   name: string,
   signal?: AbortSignal,
 ): Promise<Page<FileRecipientOption>> {
-  return apiRequest<Page<FileRecipientOption>>('portal', '/files/recipients', {
+  return callApi(filesContracts.recipients, {
     query: { organizationNo, name: name || undefined, limit: 100 },
     signal,
   });
@@ -16,7 +17,7 @@ export function listFileRecipients(
 
 export function fileRecipientsQueryOptions(organizationNo: number, name: string) {
   return queryOptions({
-    queryKey: ['portal', 'files', 'recipients', organizationNo, name] as const,
+    queryKey: fileKeys.recipients(organizationNo, name),
     queryFn: ({ signal }) => listFileRecipients(organizationNo, name, signal),
   });
 }

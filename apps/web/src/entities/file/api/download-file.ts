@@ -1,9 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, saveFile } from '../../../shared/api/api-client.ts';
+import { filesContracts } from '@pillar/domain';
+import { saveFile } from '../../../shared/api/api-client.ts';
+import { callDownload } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** GET {portal}/files/{id}/download, handed to the browser's save dialog; each one is recorded. */
 export async function downloadFile(id: string): Promise<void> {
-  saveFile(await apiDownload('portal', `/files/${encodeURIComponent(id)}/download`));
+  saveFile(await callDownload(filesContracts.download, { params: { id } }));
 }
 
 export function useDownloadFile() {
@@ -12,7 +15,8 @@ export function useDownloadFile() {
     mutationFn: (id: string) => downloadFile(id),
     meta: { title: 'Download File', method: 'POST', notifySuccess: false },
     onSuccess: async (_data, id) => {
-      await queryClient.invalidateQueries({ queryKey: ['portal', 'files', 'downloads', id] });
+      // The new receipt shows on the file's page.
+      await queryClient.invalidateQueries({ queryKey: fileKeys.downloadsOf(id) });
     },
   });
 }

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileDetail } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileDetail } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** GET {portal}/files/{id}; 404 when unknown or not the user's to see. */
 export function getFile(id: string, signal?: AbortSignal): Promise<FileDetail> {
-  return apiRequest<FileDetail>('portal', `/files/${encodeURIComponent(id)}`, { signal });
+  return callApi(filesContracts.get, { params: { id }, signal });
 }
 
 export function fileQueryOptions(id: string) {
   return queryOptions({
-    queryKey: ['portal', 'files', 'detail', id] as const,
+    queryKey: fileKeys.detail(id),
     queryFn: ({ signal }) => getFile(id, signal),
   });
 }

@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileOrganizationOption, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileOrganizationOption, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** GET {portal}/files/organizations: organizations in the user's scope, by name. */
 export function listFileOrganizations(
   name: string,
   signal?: AbortSignal,
 ): Promise<Page<FileOrganizationOption>> {
-  return apiRequest<Page<FileOrganizationOption>>('portal', '/files/organizations', {
+  return callApi(filesContracts.organizations, {
     query: { name: name || undefined, limit: 50 },
     signal,
   });
@@ -15,7 +16,7 @@ export function listFileOrganizations(
 
 export function fileOrganizationsQueryOptions(name: string) {
   return queryOptions({
-    queryKey: ['portal', 'files', 'organizations', name] as const,
+    queryKey: fileKeys.organizations(name),
     queryFn: ({ signal }) => listFileOrganizations(name, signal),
   });
 }

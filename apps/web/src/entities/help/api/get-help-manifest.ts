@@ -1,16 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type HelpManifest } from '@pillar/domain';
-
-/**
- * Where the server publishes the help content (HELP_CONTENT_PATH in the domain package, which
- * the web imports types from only, so its zod schemas stay out of the browser bundle).
- */
-export const HELP_CONTENT_PATH = '/help-content';
-
-/** The URL of a file in the help content. */
-export function helpContentUrl(file: string): string {
-  return `${HELP_CONTENT_PATH}/${file}`;
-}
+import { HELP_CONTENT_PATH, type HelpManifest } from '@pillar/domain';
+import { helpKeys } from '../query-keys.ts';
 
 export class HelpContentError extends Error {
   readonly status: number;
@@ -21,9 +11,11 @@ export class HelpContentError extends Error {
 }
 
 /**
- * GET /help-content/manifest.json: the guides and videos of the help centre. Public and served
- * from the same origin as the app, so a plain fetch without a token; the content can be
- * replaced on the server without a new build of the app.
+ * GET /help-content/manifest.json: the guides and videos of the help centre, for the help page
+ * and the home page's quick start guide link. Public content served from the app's own origin
+ * beside the files it names, not a call of a service: a plain fetch without a token and not a
+ * route contract (decision 0093, "Left"). The content can be replaced on the server without a
+ * new build of the app.
  */
 export async function getHelpManifest(signal?: AbortSignal): Promise<HelpManifest> {
   const response = await fetch(`${HELP_CONTENT_PATH}/manifest.json`, {
@@ -36,7 +28,7 @@ export async function getHelpManifest(signal?: AbortSignal): Promise<HelpManifes
 
 export function helpManifestQueryOptions() {
   return queryOptions({
-    queryKey: ['help', 'manifest'] as const,
+    queryKey: helpKeys.manifest(),
     queryFn: ({ signal }) => getHelpManifest(signal),
   });
 }

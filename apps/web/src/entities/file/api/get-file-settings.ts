@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileSettings } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileSettings } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** GET {portal}/files/settings: largest file, files per upload, accepted extensions. */
 export function getFileSettings(signal?: AbortSignal): Promise<FileSettings> {
-  return apiRequest<FileSettings>('portal', '/files/settings', { signal });
+  return callApi(filesContracts.settings, { signal });
 }
 
 export function fileSettingsQueryOptions() {
   return queryOptions({
-    queryKey: ['portal', 'files', 'settings'] as const,
+    queryKey: fileKeys.settings(),
     queryFn: ({ signal }) => getFileSettings(signal),
     staleTime: Infinity,
   });

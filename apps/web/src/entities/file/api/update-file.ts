@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FileDetail, type FileUpdateInput } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileDetail, type FileUpdateInput } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 /** PUT {portal}/files/{id}: category, PHI and recipients (the uploader only). */
 export function updateFile(id: string, input: FileUpdateInput): Promise<FileDetail> {
-  return apiRequest<FileDetail>('portal', `/files/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: input,
-  });
+  return callApi(filesContracts.update, { params: { id }, body: input });
 }
 
 export function useUpdateFile(id: string) {
@@ -16,8 +14,8 @@ export function useUpdateFile(id: string) {
     mutationFn: (input: FileUpdateInput) => updateFile(id, input),
     meta: { title: 'Update File', method: 'PUT' },
     onSuccess: async (file) => {
-      queryClient.setQueryData(['portal', 'files', 'detail', id], file);
-      await queryClient.invalidateQueries({ queryKey: ['portal', 'files', 'list'] });
+      queryClient.setQueryData(fileKeys.detail(id), file);
+      await queryClient.invalidateQueries({ queryKey: fileKeys.lists() });
     },
   });
 }

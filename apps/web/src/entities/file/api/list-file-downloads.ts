@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileDownloadReceipt, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileDownloadReceipt, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 export interface DownloadSearch {
   limit: number;
@@ -13,16 +14,12 @@ export function listFileDownloads(
   search: DownloadSearch,
   signal?: AbortSignal,
 ): Promise<Page<FileDownloadReceipt>> {
-  return apiRequest<Page<FileDownloadReceipt>>(
-    'portal',
-    `/files/${encodeURIComponent(id)}/downloads`,
-    { query: { ...search }, signal },
-  );
+  return callApi(filesContracts.downloads, { params: { id }, query: { ...search }, signal });
 }
 
 export function fileDownloadsQueryOptions(id: string, search: DownloadSearch) {
   return queryOptions({
-    queryKey: ['portal', 'files', 'downloads', id, search] as const,
+    queryKey: fileKeys.downloads(id, search),
     queryFn: ({ signal }) => listFileDownloads(id, search, signal),
   });
 }

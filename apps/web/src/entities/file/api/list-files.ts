@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type FileSummary, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { filesContracts, type FileSummary, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { fileKeys } from '../query-keys.ts';
 
 export interface FileSearch {
   name?: string;
@@ -14,16 +15,21 @@ export interface FileSearch {
 
 /** GET {portal}/files: one page of the files the user may see, newest first by default. */
 export function listFiles(search: FileSearch, signal?: AbortSignal): Promise<Page<FileSummary>> {
-  return apiRequest<Page<FileSummary>>('portal', '/files', { query: { ...search }, signal });
+  return callApi(filesContracts.list, { query: { ...search }, signal });
 }
 
+/** The files page and the home page's recent files share these entries. */
 export function listFilesQueryOptions(search: FileSearch) {
   return queryOptions({
-    queryKey: ['portal', 'files', 'list', search] as const,
+    queryKey: fileKeys.list(search),
     queryFn: ({ signal }) => listFiles(search, signal),
   });
 }
 
-export function useListFiles(search: FileSearch) {
-  return useQuery({ ...listFilesQueryOptions(search), placeholderData: keepPreviousData });
+export function useListFiles(search: FileSearch, enabled = true) {
+  return useQuery({
+    ...listFilesQueryOptions(search),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }
