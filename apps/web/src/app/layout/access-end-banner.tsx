@@ -1,6 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { daysRemaining, formatDate } from '@pillar/domain';
-import { useSessionSettings } from '../../features/users/api/get-session-settings.ts';
+import { useSessionSettings } from '../../entities/user/index.ts';
 import { useClaims } from '../../shared/permissions/user-access.ts';
 import './access-end-banner.css';
 

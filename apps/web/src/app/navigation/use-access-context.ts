@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useFeatureFlag } from '../../shared/feature-flags/feature-flags.ts';
+import { useFeatureFlag } from '../../entities/feature-flag/index.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { type AccessContext } from './area-access.ts';
 

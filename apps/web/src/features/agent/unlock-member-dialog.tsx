@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { emailSchema } from '@pillar/domain';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { useUnlockMemberPortalAccount } from './api/unlock-member-portal-account.ts';
+import { useUnlockMemberPortalAccount } from '../../entities/user/index.ts';
 
 export interface UnlockMemberDialogProps {
   open: boolean;

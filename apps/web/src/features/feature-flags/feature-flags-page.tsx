@@ -4,7 +4,7 @@ import {
   FEATURE_FLAGS,
   useFeatureFlag,
   type FeatureFlagTitle,
-} from '../../shared/feature-flags/feature-flags.ts';
+} from '../../entities/feature-flag/index.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 
 function FlagRow({ title, description }: { title: FeatureFlagTitle; description: string }) {

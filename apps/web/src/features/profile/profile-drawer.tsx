@@ -11,14 +11,16 @@ import {
   type UserProfile,
 } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
-import { useFeatureFlag } from '../../shared/feature-flags/feature-flags.ts';
+import { useFeatureFlag } from '../../entities/feature-flag/index.ts';
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { PhoneInput } from '../../shared/inputs/phone-input.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useProfile } from './api/get-profile.ts';
-import { useRequestPasswordReset } from './api/request-password-reset.ts';
-import { useUpdateProfile } from './api/update-profile.ts';
+import {
+  useProfile,
+  useRequestPasswordReset,
+  useUpdateProfile,
+} from '../../entities/user/index.ts';
 import './profile.css';
 
 export interface ProfileDrawerProps {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { USER_TYPE_LABELS, type BaseRole } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
-import { useBaseRoles } from './api/list-base-roles.ts';
+import { useBaseRoles } from '../../entities/user/index.ts';
 import { RoleDrawer } from './role-drawer.tsx';
 import './roles.css';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { userWriteProblem, type UserTypeName } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useCreateUser } from './api/create-user.ts';
+import { useCreateUser } from '../../entities/user/index.ts';
 import {
   UserFormFields,
   emptyUserForm,

@@ -11,10 +11,12 @@ import { hasStatus } from '../../shared/api/api-error.ts';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useUser } from './api/get-user.ts';
-import { useUserHistory } from './api/get-user-history.ts';
-import { useSendInvitation } from './api/send-invitation.ts';
-import { useUpdateUser } from './api/update-user.ts';
+import {
+  useSendInvitation,
+  useUpdateUser,
+  useUser,
+  useUserHistory,
+} from '../../entities/user/index.ts';
 import {
   UserFormFields,
   formValuesOf,

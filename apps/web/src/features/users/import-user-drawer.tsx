@@ -4,8 +4,11 @@ import { Link } from 'react-router';
 import { DATANET_USER_TYPES, USER_MESSAGES, type UserTypeName } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useImportDataNetUser } from './api/import-datanet-user.ts';
-import { usePreviewDataNetUser, type DataNetPreview } from './api/preview-datanet-user.ts';
+import {
+  useImportDataNetUser,
+  usePreviewDataNetUser,
+  type DataNetPreview,
+} from '../../entities/user/index.ts';
 import { typeOptions, userTypeChoices } from './user-form.tsx';
 
 export interface ImportUserDrawerProps {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Row, Skeleton, Typography } from 'antd';
 import { PublicLayout } from '../../app/layout/public-layout.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
-import { useSessionSettings } from './api/get-session-settings.ts';
+import { useSessionSettings } from '../../entities/user/index.ts';
 
 /**
  * /landing (spec 2 §1): choose between the two products, the legacy portal and Pillar, each

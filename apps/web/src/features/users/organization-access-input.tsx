@@ -1,7 +1,6 @@
 import { Alert, Checkbox, Radio, Select, Skeleton } from 'antd';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useUserBenefitGroups } from './api/get-user-benefit-groups.ts';
-import { useUserOrganizations } from './api/get-user-organizations.ts';
+import { useUserBenefitGroups, useUserOrganizations } from '../../entities/user/index.ts';
 
 /** One organization of the form: all of its groups, or the chosen ones. */
 export interface OrganizationSelection {

@@ -16,7 +16,7 @@ import {
 import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { PhoneInput } from '../../shared/inputs/phone-input.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useRoles } from './api/get-roles.ts';
+import { useRoles } from '../../entities/user/index.ts';
 import {
   OrganizationAccessInput,
   type OrganizationSelection,

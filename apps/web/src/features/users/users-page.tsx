@@ -6,7 +6,7 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { PermissionGate } from '../../shared/permissions/permission-gate.tsx';
 import { SearchTable, type SearchTableColumn } from '../../shared/search-table/search-table.tsx';
 import { type SearchParams } from '../../shared/search-table/search-table-state.ts';
-import { searchUsersQueryOptions } from './api/search-users.ts';
+import { searchUsersQueryOptions } from '../../entities/user/index.ts';
 import { CreateUserDrawer } from './create-user-drawer.tsx';
 import { EditUserDrawer } from './edit-user-drawer.tsx';
 import { ImportUserDrawer } from './import-user-drawer.tsx';

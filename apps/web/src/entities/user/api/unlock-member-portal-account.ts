@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { USER_MESSAGES } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { memberPortalContracts, USER_MESSAGES } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { hasStatus } from '../../../shared/api/api-error.ts';
 import {
   notifyError,
@@ -12,11 +12,8 @@ import {
  * DELETE {authorization}/auth0-management/user-blocks?email: lifts a member-portal account's
  * sign-in block. The query string encodes the address, so a '+' in it survives (spec 2 §7).
  */
-export function unlockMemberPortalAccount(email: string): Promise<null> {
-  return apiRequest<null>('authorization', '/auth0-management/user-blocks', {
-    method: 'DELETE',
-    query: { email },
-  });
+export function unlockMemberPortalAccount(email: string) {
+  return callApi(memberPortalContracts.unlock, { query: { email } });
 }
 
 /** The spec's own notices (spec 2 §8): 'Member Unlocked!' or '{email} not associated ...'. */

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserDetail } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { usersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** GET {authorization}/users/{id}: the user with roles and organization access. */
-export function getUser(id: number, signal?: AbortSignal): Promise<UserDetail> {
-  return apiRequest<UserDetail>('authorization', `/users/${id}`, { signal });
+export function getUser(id: number, signal?: AbortSignal) {
+  return callApi(usersContracts.get, { params: { id }, signal });
 }
 
 export function userQueryOptions(id: number) {
   return queryOptions({
-    queryKey: ['authorization', 'users', 'detail', id] as const,
+    queryKey: userKeys.detail(id),
     queryFn: ({ signal }) => getUser(id, signal),
     staleTime: 0,
   });

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UserCreateInput, type UserDetail } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { type UserCreateInput, type UserDetail, usersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** POST {authorization}/users. */
 export async function createUser(input: UserCreateInput): Promise<UserDetail> {
-  const body = await apiRequest<{ user: UserDetail }>('authorization', '/users', {
-    method: 'POST',
-    body: input,
-  });
+  const body = await callApi(usersContracts.create, { body: input });
   return body.user;
 }
 
@@ -17,6 +15,6 @@ export function useCreateUser() {
     mutationFn: createUser,
     // The form shows its own errors (the spec renames one of them).
     meta: { title: 'Create User', method: 'POST', notifySuccess: true, notifyError: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['authorization', 'users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.accounts() }),
   });
 }

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BaseRole } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { type BaseRole, rolesContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** GET {authorization}/base-roles: every role with its users count and permission groups. */
 export async function listBaseRoles(signal?: AbortSignal): Promise<BaseRole[]> {
-  const body = await apiRequest<{ data: BaseRole[] }>('authorization', '/base-roles', { signal });
+  const body = await callApi(rolesContracts.baseRoles, { signal });
   return body.data;
 }
 
 export function baseRolesQueryOptions() {
   return queryOptions({
-    queryKey: ['authorization', 'base-roles'] as const,
+    queryKey: userKeys.baseRoles(),
     queryFn: ({ signal }) => listBaseRoles(signal),
   });
 }

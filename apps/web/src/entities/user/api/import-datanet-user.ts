@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UserTypeName } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { dataNetContracts, type UserTypeName } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** POST {authorization}/users/import-user?username&type: answers the new user's id. */
 export async function importDataNetUser(input: { username: string; type: UserTypeName }) {
-  const body = await apiRequest<{ user: { id: number; username: string } }>(
-    'authorization',
-    '/users/import-user',
-    { method: 'POST', query: { username: input.username.trim(), type: input.type } },
-  );
+  const body = await callApi(dataNetContracts.import, {
+    query: { username: input.username.trim(), type: input.type },
+  });
   return body.user;
 }
 
@@ -17,6 +16,6 @@ export function useImportDataNetUser() {
   return useMutation({
     mutationFn: importDataNetUser,
     meta: { title: 'Import User', method: 'POST', notifySuccess: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['authorization', 'users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.accounts() }),
   });
 }

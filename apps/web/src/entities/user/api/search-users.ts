@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Page, type UserListItem } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { usersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 export interface UserSearch {
   name?: string;
@@ -14,16 +15,13 @@ export interface UserSearch {
 }
 
 /** GET {authorization}/users: one page of the users the caller may see. */
-export function searchUsers(search: UserSearch, signal?: AbortSignal): Promise<Page<UserListItem>> {
-  return apiRequest<Page<UserListItem>>('authorization', '/users', {
-    query: { ...search },
-    signal,
-  });
+export function searchUsers(search: UserSearch, signal?: AbortSignal) {
+  return callApi(usersContracts.search, { query: { ...search }, signal });
 }
 
 export function searchUsersQueryOptions(search: UserSearch) {
   return queryOptions({
-    queryKey: ['authorization', 'users', 'search', search] as const,
+    queryKey: userKeys.search(search),
     queryFn: ({ signal }) => searchUsers(search, signal),
   });
 }

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { profileContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { notifySuccess } from '../../../shared/notifications/notify.ts';
 
 /** POST {authorization}/userprofile/password-reset: a reset link to the user's own address. */
-export function requestPasswordReset(): Promise<{ message: string }> {
-  return apiRequest<{ message: string }>('authorization', '/userprofile/password-reset', {
-    method: 'POST',
-  });
+export function requestPasswordReset() {
+  return callApi(profileContracts.passwordReset);
 }
 
 export function useRequestPasswordReset() {

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type UserDetail, type UserUpdateInput } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { type UserDetail, type UserUpdateInput, usersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { claimsQueryOptions } from '../../../shared/auth/get-claims.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** PUT {authorization}/users/{id}. */
 export async function updateUser(id: number, input: UserUpdateInput): Promise<UserDetail> {
-  const body = await apiRequest<{ user: UserDetail }>('authorization', `/users/${id}`, {
-    method: 'PUT',
-    body: input,
-  });
+  const body = await callApi(usersContracts.update, { params: { id }, body: input });
   return body.user;
 }
 
@@ -17,10 +16,10 @@ export function useUpdateUser(id: number) {
     mutationFn: (input: UserUpdateInput) => updateUser(id, input),
     meta: { title: 'Update User', method: 'PUT', notifyError: false },
     onSuccess: async (user) => {
-      queryClient.setQueryData(['authorization', 'users', 'detail', id], user);
-      await queryClient.invalidateQueries({ queryKey: ['authorization', 'users'] });
+      queryClient.setQueryData(userKeys.detail(id), user);
+      await queryClient.invalidateQueries({ queryKey: userKeys.accounts() });
       // Editing oneself may change one's own name in the header.
-      await queryClient.invalidateQueries({ queryKey: ['authorization', 'claims'] });
+      await queryClient.invalidateQueries({ queryKey: claimsQueryOptions().queryKey });
     },
   });
 }

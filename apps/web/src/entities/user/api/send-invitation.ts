@@ -1,13 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { profileContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 
 /** POST {authorization}/userprofile/{id}/legalUser: e-mail the user a link to choose a password. */
 export function sendInvitation(id: number) {
-  return apiRequest<{ id: number; username: string; invitationSent: boolean }>(
-    'authorization',
-    `/userprofile/${id}/legalUser`,
-    { method: 'POST' },
-  );
+  return callApi(profileContracts.legalUser, { params: { id } });
 }
 
 export function useSendInvitation(title: string) {

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type UserProfile } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { profileContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 /** GET {authorization}/userprofile: the signed-in user's name, email, phone and extension. */
-export function getProfile(signal?: AbortSignal): Promise<UserProfile> {
-  return apiRequest<UserProfile>('authorization', '/userprofile', { signal });
+export function getProfile(signal?: AbortSignal) {
+  return callApi(profileContracts.get, { signal });
 }
 
 export function profileQueryOptions() {
   return queryOptions({
-    queryKey: ['authorization', 'userprofile'] as const,
+    queryKey: userKeys.profile(),
     queryFn: ({ signal }) => getProfile(signal),
     staleTime: 0,
   });

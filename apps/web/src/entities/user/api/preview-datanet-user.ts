@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { type DataNetPreviewUser } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { dataNetContracts, type DataNetPreviewUser } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { hasStatus } from '../../../shared/api/api-error.ts';
 import { searchUsers } from './search-users.ts';
 
@@ -15,9 +15,7 @@ export type DataNetPreview =
 export async function previewDataNetUser(email: string): Promise<DataNetPreview> {
   const username = email.trim();
   try {
-    const user = await apiRequest<DataNetPreviewUser>('authorization', '/users/preview-dn-import', {
-      query: { username },
-    });
+    const user = await callApi(dataNetContracts.preview, { query: { username } });
     return { kind: 'found', user };
   } catch (error) {
     if (!hasStatus(error, 409)) return { kind: 'notFound', username };

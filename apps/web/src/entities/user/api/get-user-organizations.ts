@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type OrganizationOption } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { usersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { userKeys } from '../query-keys.ts';
 
 export interface OrganizationOptionsSearch {
   name?: string;
@@ -11,23 +12,18 @@ export interface OrganizationOptionsSearch {
   limit?: number;
 }
 
-export interface OrganizationOptionsPage {
-  data: OrganizationOption[];
-  totalCount: number;
-  allOrganizations: boolean;
-}
-
 /** GET {authorization}/users/{id}/organizations: with the caller's id, what they may grant. */
 export function getUserOrganizations(
   userId: number,
   search: OrganizationOptionsSearch,
   signal?: AbortSignal,
-): Promise<OrganizationOptionsPage> {
-  return apiRequest<OrganizationOptionsPage>('authorization', `/users/${userId}/organizations`, {
+) {
+  return callApi(usersContracts.organizations, {
+    params: { id: userId },
     query: {
       name: search.name,
       activeOnly: search.activeOnly ? 'true' : undefined,
-      include: search.include,
+      include: search.include?.map(String),
       limit: search.limit ?? 100,
     },
     signal,
@@ -36,7 +32,7 @@ export function getUserOrganizations(
 
 export function userOrganizationsQueryOptions(userId: number, search: OrganizationOptionsSearch) {
   return queryOptions({
-    queryKey: ['authorization', 'users', userId, 'organizations', search] as const,
+    queryKey: userKeys.organizations(userId, search),
     queryFn: ({ signal }) => getUserOrganizations(userId, search, signal),
   });
 }
