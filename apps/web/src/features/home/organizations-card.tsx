@@ -1,6 +1,6 @@
 import { BankOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { useOrganizationPreview } from './api/get-organization-preview.ts';
+import { useOrganizationPreview } from '../../entities/organization/index.ts';
 import { CardSearch, HomeCard } from './home-card.tsx';
 import { organizationsSearchPath } from './member-search.ts';
 

@@ -8,7 +8,7 @@ import { zodRule } from '../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../shared/inputs/date-input.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
-import { useTempCardLink, useVerifyTempCardLink } from './api/temp-card-link.ts';
+import { useTempCardLink, useVerifyTempCardLink } from '../../entities/coverage/index.ts';
 import './id-cards.css';
 
 interface Answers {

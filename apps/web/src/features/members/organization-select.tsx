@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useOrganizationName, useOrganizationOptions } from './api/organization-options.ts';
+import { useOrganizationName, useOrganizationOptions } from '../../entities/organization/index.ts';
 
 const SEARCH_DELAY_MS = 300;
 

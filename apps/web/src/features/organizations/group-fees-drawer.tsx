@@ -2,7 +2,7 @@ import { Alert, Table } from 'antd';
 import { formatEffectivePeriod, formatUsd, type BenefitGroup, type GroupFee } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
-import { useGroupFees } from './api/list-group-fees.ts';
+import { useGroupFees } from '../../entities/organization/index.ts';
 
 function FeeTable({ orgId, groupNo }: { orgId: number; groupNo: number }) {
   const fees = useGroupFees(orgId, groupNo);

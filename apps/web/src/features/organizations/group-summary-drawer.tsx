@@ -2,7 +2,7 @@ import { Alert, Descriptions, Skeleton } from 'antd';
 import { formatEffectivePeriod, type BenefitGroup, type OrganizationDetail } from '@pillar/domain';
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
-import { useGroup } from './api/get-group.ts';
+import { useGroup } from '../../entities/organization/index.ts';
 
 function GroupSummary({
   organization,

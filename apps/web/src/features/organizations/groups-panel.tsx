@@ -10,7 +10,7 @@ import {
 } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
-import { useGroups } from './api/list-groups.ts';
+import { useGroups } from '../../entities/organization/index.ts';
 import { GroupFeesDrawer } from './group-fees-drawer.tsx';
 import { GroupSummaryDrawer } from './group-summary-drawer.tsx';
 import { PanelCard } from '../../shared/page/panel-card.tsx';

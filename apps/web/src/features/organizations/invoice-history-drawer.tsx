@@ -16,8 +16,7 @@ import {
 import { AppDrawer } from '../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useDownloadInvoiceReport } from './api/download-invoice-report.ts';
-import { useInvoices } from './api/list-invoices.ts';
+import { useDownloadInvoiceReport, useInvoices } from '../../entities/organization/index.ts';
 
 /** The download columns and the formats each offers (spec 1 §2: Invoice PDF, Summary and
  * Detail as PDF or CSV, the claim extract where the configuration supports it). */

@@ -2,7 +2,7 @@ import { Alert, Button, Table } from 'antd';
 import { useState } from 'react';
 import { type InvoiceConfig } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
-import { useInvoiceConfigs } from './api/list-invoice-configs.ts';
+import { useInvoiceConfigs } from '../../entities/organization/index.ts';
 import { InvoiceHistoryDrawer } from './invoice-history-drawer.tsx';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Collapse, Skeleton } from 'antd';
 import { useState } from 'react';
 import { type Location } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
-import { useLocations } from './api/list-locations.ts';
+import { useLocations } from '../../entities/organization/index.ts';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 function LocationBody({ location }: { location: Location }) {

@@ -1,6 +1,6 @@
 import { Table } from 'antd';
 import { formatDate, type MeddSubsidy } from '@pillar/domain';
-import { useMeddSubsidies } from './api/list-medd-subsidies.ts';
+import { useMeddSubsidies } from '../../entities/organization/index.ts';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 /** Med D Subsidy: shown only when the organization has subsidy records (spec 1 §2). */

@@ -9,7 +9,7 @@ import { AccessDeniedPage } from '../../shared/pages/access-denied-page.tsx';
 import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
-import { useOrganization } from '../../shared/organizations/get-organization.ts';
+import { useOrganization } from '../../entities/organization/index.ts';
 import { OrganizationDashboardTab } from './organization-dashboard-tab.tsx';
 import './organization-workspace.css';
 

@@ -11,7 +11,7 @@ import {
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { SearchTable, type SearchTableColumn } from '../../shared/search-table/search-table.tsx';
 import { type SearchParams } from '../../shared/search-table/search-table-state.ts';
-import { organizationUsersQueryOptions } from './api/list-organization-users.ts';
+import { organizationUsersQueryOptions } from '../../entities/organization/index.ts';
 
 const FILTER_NAMES = ['userName', 'roleId', 'active'] as const;
 const ARRAY_FILTERS = ['roleId'] as const;

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { SearchTable, type SearchTableColumn } from '../../shared/search-table/search-table.tsx';
 import { type SearchParams } from '../../shared/search-table/search-table-state.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
-import { searchOrganizationsQueryOptions } from './api/search-organizations.ts';
+import { searchOrganizationsQueryOptions } from '../../entities/organization/index.ts';
 
 const FILTER_NAMES = ['name', 'processStatus', 'effectiveDate', 'expirationDate'] as const;
 

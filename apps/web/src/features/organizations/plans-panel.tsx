@@ -3,7 +3,7 @@ import { formatDate, type Plan } from '@pillar/domain';
 import { SearchTable, type SearchTableColumn } from '../../shared/search-table/search-table.tsx';
 import { type SearchParams } from '../../shared/search-table/search-table-state.ts';
 import { StatusTag } from '../../shared/status/status-tag.tsx';
-import { plansQueryOptions } from './api/list-plans.ts';
+import { plansQueryOptions } from '../../entities/organization/index.ts';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 
 const FILTER_NAMES = ['planName', 'planStatus'] as const;

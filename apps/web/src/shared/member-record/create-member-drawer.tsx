@@ -19,7 +19,7 @@ import {
   useDivisions,
   useGroupIncentivePrograms,
   useMemberGroupOptions,
-} from './api/organization-options.ts';
+} from '../../entities/organization/index.ts';
 import {
   MemberFields,
   cobPayloadOf,

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { splitCoverages, todayIso, type Coverage } from '@pillar/domain';
 import { describeError } from '../../../shared/notifications/notify.ts';
-import { useCoverages } from './api/list-coverages.ts';
-import { useRequestNewCard } from './api/request-new-card.ts';
+import { useCoverages, useRequestNewCard } from '../../../entities/coverage/index.ts';
 import { TempCardDrawer } from './temp-card-drawer.tsx';
 import './coverage.css';
 

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useCreateDependent } from '../dependent-page/api/create-dependent.ts';
-import { useOrganization } from '../../../shared/organizations/get-organization.ts';
+import { useOrganization } from '../../../entities/organization/index.ts';
 import {
   DependentFields,
   dependentPayloadOf,

@@ -10,7 +10,7 @@ import {
 } from '@pillar/domain';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
-import { useBenefitPackages } from '../../../shared/member-record/api/organization-options.ts';
+import { useBenefitPackages } from '../../../entities/organization/index.ts';
 import { isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeBenefitPackage } from '../api/change-benefit-package.ts';

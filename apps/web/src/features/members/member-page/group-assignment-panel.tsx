@@ -17,7 +17,7 @@ import {
   useDivisions,
   useMemberGroupOptions,
   type GroupStatusFilter,
-} from '../../../shared/member-record/api/organization-options.ts';
+} from '../../../entities/organization/index.ts';
 import { confirmDiscard, isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import { useChangeGroupAssignment } from '../api/change-employee-group.ts';

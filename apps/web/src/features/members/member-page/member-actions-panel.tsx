@@ -11,7 +11,7 @@ import {
 } from '@pillar/domain';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
-import { useMemberGroupOptions } from '../../../shared/member-record/api/organization-options.ts';
+import { useMemberGroupOptions } from '../../../entities/organization/index.ts';
 import { isValid } from '../../../shared/member-record/form-checks.ts';
 import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import {

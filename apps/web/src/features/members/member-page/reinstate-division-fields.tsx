@@ -6,7 +6,7 @@ import {
   type ReinstatementBody,
 } from '@pillar/domain';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
-import { useDivisions } from '../../../shared/member-record/api/organization-options.ts';
+import { useDivisions } from '../../../entities/organization/index.ts';
 
 /** The division choice that stands for "add a new division" (spec 1 §5). */
 const NEW_DIVISION = -1;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type Invoice, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type Invoice, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 export interface InvoiceSearch {
   invoiceConfigNo: number;
@@ -12,8 +13,13 @@ export interface InvoiceSearch {
 }
 
 /** GET {portal}/organizations/{orgId}/invoices: the Invoice History drawer. */
-export function listInvoices(orgId: number, search: InvoiceSearch, signal?: AbortSignal) {
-  return apiRequest<Page<Invoice>>('portal', `/organizations/${orgId}/invoices`, {
+export function listInvoices(
+  orgId: number,
+  search: InvoiceSearch,
+  signal?: AbortSignal,
+): Promise<Page<Invoice>> {
+  return callApi(organizationWorkspaceContracts.invoices, {
+    params: { orgId },
     query: { ...search },
     signal,
   });
@@ -21,7 +27,7 @@ export function listInvoices(orgId: number, search: InvoiceSearch, signal?: Abor
 
 export function invoicesQueryOptions(orgId: number, search: InvoiceSearch) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'invoiceHistory', search] as const,
+    queryKey: organizationKeys.invoices(orgId, search),
     queryFn: ({ signal }) => listInvoices(orgId, search, signal),
   });
 }

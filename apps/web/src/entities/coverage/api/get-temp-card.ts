@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type TempIdCard } from '@pillar/domain';
-import { apiRequest } from '../../../../shared/api/api-client.ts';
+import { coveragesContracts, type TempIdCard } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { coverageKeys } from '../query-keys.ts';
 
 /** GET {portal}/organizations/{orgId}/employees/{employeeId}/tempIDCard?coverageNo */
 export function getTempCard(
@@ -8,28 +9,17 @@ export function getTempCard(
   employeeId: number,
   coverageNo: number,
   signal?: AbortSignal,
-) {
-  return apiRequest<TempIdCard>(
-    'portal',
-    `/organizations/${orgId}/employees/${employeeId}/tempIDCard`,
-    {
-      query: { coverageNo },
-      signal,
-    },
-  );
+): Promise<TempIdCard> {
+  return callApi(coveragesContracts.tempCard, {
+    params: { orgId, employeeId },
+    query: { coverageNo },
+    signal,
+  });
 }
 
 export function tempCardQueryOptions(orgId: number, employeeId: number, coverageNo: number) {
   return queryOptions({
-    queryKey: [
-      'portal',
-      'organizations',
-      orgId,
-      'employees',
-      employeeId,
-      'tempIDCard',
-      coverageNo,
-    ] as const,
+    queryKey: coverageKeys.tempCard(orgId, employeeId, coverageNo),
     queryFn: ({ signal }) => getTempCard(orgId, employeeId, coverageNo, signal),
   });
 }

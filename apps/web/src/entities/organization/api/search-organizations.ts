@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationsContracts, type OrganizationSummary, type Page } from '@pillar/domain';
 import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 export interface OrganizationSearch {
   name?: string;
@@ -25,7 +26,7 @@ export function searchOrganizations(
 
 export function searchOrganizationsQueryOptions(search: OrganizationSearch) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', 'search', search] as const,
+    queryKey: organizationKeys.search(search),
     queryFn: ({ signal }) => searchOrganizations(search, signal),
   });
 }

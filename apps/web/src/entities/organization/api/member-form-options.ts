@@ -1,19 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
+  organizationWorkspaceContracts,
   type BenefitGroup,
   type BenefitPackage,
   type Division,
   type GroupIncentivePrograms,
   type Page,
 } from '@pillar/domain';
-import { apiRequest } from '../../api/api-client.ts';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /*
- * The organization-level reads the member forms need (spec 1 §7): the organization's settings,
- * its groups by status, a group's divisions and incentive programs, and its benefit packages.
- * Shared because the organization's Members tab (create member) and the member page both use
- * them. The organization itself is shared/organizations/get-organization.ts.
+ * The organization-level reads the member forms need (spec 1 §7): its groups by status, a group's
+ * divisions and incentive programs, and its benefit packages. The organization's Members tab
+ * (create member) and the member page both use them; the organization itself is
+ * get-organization.ts.
  */
 
 /** Spec 1 §4: group options are filtered Active, Termed or All. */
@@ -38,9 +40,10 @@ const STATUS_CODE: Record<GroupStatusFilter, number | undefined> = {
 /** GET {portal}/organizations/{orgId}/groups?processStatus: the groups the user may see. */
 export function memberGroupOptionsQueryOptions(orgId: number, status: GroupStatusFilter) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'groups', 'member-options', status] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Page<BenefitGroup>>('portal', `/organizations/${orgId}/groups`, {
+    queryKey: organizationKeys.memberGroupOptions(orgId, status),
+    queryFn: ({ signal }): Promise<Page<BenefitGroup>> =>
+      callApi(organizationWorkspaceContracts.groups, {
+        params: { orgId },
         query: {
           limit: MAX_PAGE_SIZE,
           offset: 0,
@@ -59,13 +62,12 @@ export function useMemberGroupOptions(orgId: number, status: GroupStatusFilter, 
 /** GET {portal}/organizations/{orgId}/groups/{groupNo}/divisions. */
 export function divisionsQueryOptions(orgId: number, groupNo: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'groups', groupNo, 'divisions'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: Division[]; totalCount: number }>(
-        'portal',
-        `/organizations/${orgId}/groups/${groupNo}/divisions`,
-        { signal },
-      ),
+    queryKey: organizationKeys.divisions(orgId, groupNo),
+    queryFn: ({ signal }): Promise<{ data: Division[]; totalCount: number }> =>
+      callApi(organizationWorkspaceContracts.divisions, {
+        params: { orgId, groupId: groupNo },
+        signal,
+      }),
   });
 }
 
@@ -79,13 +81,13 @@ export function useDivisions(orgId: number, groupNo: number | undefined, enabled
 /** GET {portal}/organizations/{orgId}/incentive-programs?groupId: what a group supports. */
 export function incentiveProgramsQueryOptions(orgId: number, groupNo: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'incentive-programs', groupNo] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: GroupIncentivePrograms[] }>(
-        'portal',
-        `/organizations/${orgId}/incentive-programs`,
-        { query: { groupId: groupNo }, signal },
-      ),
+    queryKey: organizationKeys.incentivePrograms(orgId, groupNo),
+    queryFn: ({ signal }): Promise<{ data: GroupIncentivePrograms[] }> =>
+      callApi(organizationWorkspaceContracts.incentivePrograms, {
+        params: { orgId },
+        query: { groupId: groupNo },
+        signal,
+      }),
   });
 }
 
@@ -102,9 +104,10 @@ export function useGroupIncentivePrograms(orgId: number, groupNo: number | undef
 /** GET {portal}/organizations/{orgId}/benefit-packages. */
 export function benefitPackagesQueryOptions(orgId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'benefit-packages', 'options'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Page<BenefitPackage>>('portal', `/organizations/${orgId}/benefit-packages`, {
+    queryKey: organizationKeys.benefitPackageOptions(orgId),
+    queryFn: ({ signal }): Promise<Page<BenefitPackage>> =>
+      callApi(organizationWorkspaceContracts.benefitPackages, {
+        params: { orgId },
         query: { limit: MAX_PAGE_SIZE, offset: 0, sort: 'name:asc' },
         signal,
       }),

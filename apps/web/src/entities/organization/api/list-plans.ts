@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type Page, type Plan } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type Page, type Plan } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 export interface PlanSearch {
   name?: string;
@@ -12,8 +13,13 @@ export interface PlanSearch {
 }
 
 /** GET {portal}/organizations/{orgId}/plans/coverages: the Plans panel. */
-export function listPlans(orgId: number, search: PlanSearch, signal?: AbortSignal) {
-  return apiRequest<Page<Plan>>('portal', `/organizations/${orgId}/plans/coverages`, {
+export function listPlans(
+  orgId: number,
+  search: PlanSearch,
+  signal?: AbortSignal,
+): Promise<Page<Plan>> {
+  return callApi(organizationWorkspaceContracts.plans, {
+    params: { orgId },
     query: { ...search },
     signal,
   });
@@ -22,7 +28,7 @@ export function listPlans(orgId: number, search: PlanSearch, signal?: AbortSigna
 /** Used through SearchTable, which adds keepPreviousData itself. */
 export function plansQueryOptions(orgId: number, search: PlanSearch) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'plans', search] as const,
+    queryKey: organizationKeys.plans(orgId, search),
     queryFn: ({ signal }) => listPlans(orgId, search, signal),
   });
 }

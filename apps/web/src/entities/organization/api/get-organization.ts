@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationsContracts, type OrganizationDetail } from '@pillar/domain';
-import { callApi } from '../api/call-api.ts';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /**
  * GET {portal}/organizations/{orgId}; 404 when unknown or outside the user's scope. The organization
@@ -12,11 +13,21 @@ export function getOrganization(orgId: number, signal?: AbortSignal): Promise<Or
 
 export function organizationQueryOptions(orgId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId] as const,
+    queryKey: organizationKeys.detail(orgId),
     queryFn: ({ signal }) => getOrganization(orgId, signal),
   });
 }
 
 export function useOrganization(orgId: number, enabled = true) {
   return useQuery({ ...organizationQueryOptions(orgId), enabled });
+}
+
+/** The name of a chosen organization restored from the URL (the same cache entry). */
+export function useOrganizationName(orgId: number | undefined, enabled: boolean) {
+  return useQuery({
+    ...organizationQueryOptions(orgId ?? 0),
+    enabled: enabled && orgId !== undefined,
+    select: (organization) => organization.name,
+    retry: false,
+  });
 }

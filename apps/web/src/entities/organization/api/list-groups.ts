@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type BenefitGroup, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type BenefitGroup, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 export interface GroupSearch {
   limit: number;
@@ -15,7 +16,8 @@ export function listGroups(
   search: GroupSearch,
   signal?: AbortSignal,
 ): Promise<Page<BenefitGroup>> {
-  return apiRequest<Page<BenefitGroup>>('portal', `/organizations/${orgId}/groups`, {
+  return callApi(organizationWorkspaceContracts.groups, {
+    params: { orgId },
     query: { ...search },
     signal,
   });
@@ -23,7 +25,7 @@ export function listGroups(
 
 export function groupsQueryOptions(orgId: number, search: GroupSearch) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'groups', search] as const,
+    queryKey: organizationKeys.groupPage(orgId, search),
     queryFn: ({ signal }) => listGroups(orgId, search, signal),
   });
 }

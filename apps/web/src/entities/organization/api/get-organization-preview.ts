@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { organizationsContracts, type OrganizationSummary, type Page } from '@pillar/domain';
 import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /** Spec 1 §9: the Organizations card lists at most 4 names. */
 export const ORGANIZATION_PREVIEW_SIZE = 4;
@@ -15,7 +16,7 @@ export function getOrganizationPreview(signal?: AbortSignal): Promise<Page<Organ
 
 export function organizationPreviewQueryOptions() {
   return queryOptions({
-    queryKey: ['portal', 'organizations', 'home-preview'] as const,
+    queryKey: organizationKeys.preview(),
     queryFn: ({ signal }) => getOrganizationPreview(signal),
   });
 }

@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type FeeList } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type FeeList } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /** GET {portal}/organizations/{orgId}/fees?groupId: one group's fees (planFees). */
-export function listGroupFees(orgId: number, groupId: number, signal?: AbortSignal) {
-  return apiRequest<FeeList>('portal', `/organizations/${orgId}/fees`, {
+export function listGroupFees(
+  orgId: number,
+  groupId: number,
+  signal?: AbortSignal,
+): Promise<FeeList> {
+  return callApi(organizationWorkspaceContracts.fees, {
+    params: { orgId },
     query: { groupId },
     signal,
   });
@@ -12,7 +18,7 @@ export function listGroupFees(orgId: number, groupId: number, signal?: AbortSign
 
 export function groupFeesQueryOptions(orgId: number, groupId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'fees', groupId] as const,
+    queryKey: organizationKeys.groupFees(orgId, groupId),
     queryFn: ({ signal }) => listGroupFees(orgId, groupId, signal),
   });
 }

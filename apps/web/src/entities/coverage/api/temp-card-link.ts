@@ -1,17 +1,21 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { type TempCardLinkState, type TempCardVerifyRequest } from '@pillar/domain';
-import { apiDownload, apiRequest, saveFile } from '../../../shared/api/api-client.ts';
+import {
+  coveragesContracts,
+  type TempCardLinkState,
+  type TempCardVerifyRequest,
+} from '@pillar/domain';
+import { saveFile } from '../../../shared/api/api-client.ts';
+import { callApi, callDownload } from '../../../shared/api/call-api.ts';
+import { coverageKeys } from '../query-keys.ts';
 
 /** GET {portal}/temp-id-cards/{token}: public, the link's state only. */
-export function getTempCardLink(token: string, signal?: AbortSignal) {
-  return apiRequest<TempCardLinkState>('portal', `/temp-id-cards/${encodeURIComponent(token)}`, {
-    signal,
-  });
+export function getTempCardLink(token: string, signal?: AbortSignal): Promise<TempCardLinkState> {
+  return callApi(coveragesContracts.tempCardLinkState, { params: { token }, signal });
 }
 
 export function tempCardLinkQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['portal', 'temp-id-cards', token] as const,
+    queryKey: coverageKeys.link(token),
     queryFn: ({ signal }) => getTempCardLink(token, signal),
     retry: false,
   });
@@ -26,8 +30,8 @@ export async function verifyTempCardLink({
   token,
   ...answers
 }: TempCardVerifyRequest & { token: string }) {
-  const file = await apiDownload('portal', `/temp-id-cards/${encodeURIComponent(token)}/verify`, {
-    method: 'POST',
+  const file = await callDownload(coveragesContracts.verifyTempCardLink, {
+    params: { token },
     body: answers,
   });
   saveFile(file);

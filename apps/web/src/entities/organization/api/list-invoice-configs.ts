@@ -1,10 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type InvoiceConfig, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type InvoiceConfig, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /** GET {portal}/organizations/{orgId}/invoiceconfigs: the Invoices panel. */
-export function listInvoiceConfigs(orgId: number, signal?: AbortSignal) {
-  return apiRequest<Page<InvoiceConfig>>('portal', `/organizations/${orgId}/invoiceconfigs`, {
+export function listInvoiceConfigs(
+  orgId: number,
+  signal?: AbortSignal,
+): Promise<Page<InvoiceConfig>> {
+  return callApi(organizationWorkspaceContracts.invoiceConfigs, {
+    params: { orgId },
     query: { limit: 100 },
     signal,
   });
@@ -12,7 +17,7 @@ export function listInvoiceConfigs(orgId: number, signal?: AbortSignal) {
 
 export function invoiceConfigsQueryOptions(orgId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'invoiceconfigs'] as const,
+    queryKey: organizationKeys.invoiceConfigs(orgId),
     queryFn: ({ signal }) => listInvoiceConfigs(orgId, signal),
   });
 }

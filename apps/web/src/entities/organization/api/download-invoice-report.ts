@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type ReportFormat, type ReportType } from '@pillar/domain';
-import { apiDownload, saveFile } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type ReportFormat, type ReportType } from '@pillar/domain';
+import { saveFile } from '../../../shared/api/api-client.ts';
+import { callDownload } from '../../../shared/api/call-api.ts';
 
 export interface InvoiceReportRequest {
   orgId: number;
@@ -15,11 +16,10 @@ export interface InvoiceReportRequest {
  * name the server gives in Content-Disposition.
  */
 export async function downloadInvoiceReport(request: InvoiceReportRequest): Promise<void> {
-  const file = await apiDownload(
-    'portal',
-    `/organizations/${request.orgId}/invoices/${request.invoiceNo}/report`,
-    { query: { type: request.type, format: request.format, date: request.invoiceDate } },
-  );
+  const file = await callDownload(organizationWorkspaceContracts.invoiceReport, {
+    params: { orgId: request.orgId, invoiceId: request.invoiceNo },
+    query: { type: request.type, format: request.format, date: request.invoiceDate },
+  });
   saveFile(file);
 }
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type TempCardLinkSentAnswer } from '@pillar/domain';
-import { apiDownload, apiRequest, saveFile } from '../../../../shared/api/api-client.ts';
+import { coveragesContracts, type TempCardLinkSentAnswer } from '@pillar/domain';
+import { saveFile } from '../../../shared/api/api-client.ts';
+import { callApi, callDownload } from '../../../shared/api/call-api.ts';
 
 interface CardTarget {
   orgId: number;
@@ -10,14 +11,10 @@ interface CardTarget {
 
 /** POST {portal}/.../emailTempCard {withVerification:false}: the card as a PDF, saved. */
 export async function downloadTempCard({ orgId, employeeId, coverageNo }: CardTarget) {
-  const file = await apiDownload(
-    'portal',
-    `/organizations/${orgId}/employees/${employeeId}/emailTempCard`,
-    {
-      method: 'POST',
-      body: { withVerification: false, coverageNo },
-    },
-  );
+  const file = await callDownload(coveragesContracts.emailTempCard, {
+    params: { orgId, employeeId },
+    body: { withVerification: false, coverageNo },
+  });
   saveFile(file);
 }
 
@@ -32,18 +29,19 @@ export interface EmailTempCardInput extends CardTarget {
 }
 
 /** POST {portal}/.../emailTempCard {recipientEmail, bccEmail, withVerification:true}: a 24-hour link. */
-export function emailTempCard({
+export async function emailTempCard({
   orgId,
   employeeId,
   coverageNo,
   recipientEmail,
   bccEmail,
-}: EmailTempCardInput) {
-  return apiRequest<TempCardLinkSentAnswer>(
-    'portal',
-    `/organizations/${orgId}/employees/${employeeId}/emailTempCard`,
-    { method: 'POST', body: { withVerification: true, recipientEmail, bccEmail, coverageNo } },
-  );
+}: EmailTempCardInput): Promise<TempCardLinkSentAnswer> {
+  const answer = await callApi(coveragesContracts.emailTempCard, {
+    params: { orgId, employeeId },
+    body: { withVerification: true, recipientEmail, bccEmail, coverageNo },
+  });
+  // The contract's answer is the link-sent answer or the PDF; withVerification:true picks the first.
+  return answer as TempCardLinkSentAnswer;
 }
 
 export function useEmailTempCard() {

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type Location, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type Location, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /** GET {portal}/organizations/{orgId}/locations: the Locations panel. */
-export function listLocations(orgId: number, signal?: AbortSignal) {
-  return apiRequest<Page<Location>>('portal', `/organizations/${orgId}/locations`, {
+export function listLocations(orgId: number, signal?: AbortSignal): Promise<Page<Location>> {
+  return callApi(organizationWorkspaceContracts.locations, {
+    params: { orgId },
     query: { limit: 100 },
     signal,
   });
@@ -12,7 +14,7 @@ export function listLocations(orgId: number, signal?: AbortSignal) {
 
 export function locationsQueryOptions(orgId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'locations'] as const,
+    queryKey: organizationKeys.locations(orgId),
     queryFn: ({ signal }) => listLocations(orgId, signal),
   });
 }

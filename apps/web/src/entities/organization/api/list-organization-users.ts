@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { type OrganizationUser, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type OrganizationUser, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 export interface OrganizationUserSearch {
   name?: string;
@@ -18,9 +19,12 @@ export function listOrganizationUsers(
   orgId: number,
   search: OrganizationUserSearch,
   signal?: AbortSignal,
-) {
-  return apiRequest<Page<OrganizationUser>>('authorization', `/organizations/${orgId}/users`, {
-    query: { ...search },
+): Promise<Page<OrganizationUser>> {
+  const { active, ...rest } = search;
+  return callApi(organizationWorkspaceContracts.users, {
+    params: { orgId },
+    // The query's text form: the URL says true or false.
+    query: { ...rest, active: active === undefined ? undefined : active ? 'true' : 'false' },
     signal,
   });
 }
@@ -28,7 +32,7 @@ export function listOrganizationUsers(
 /** Used through SearchTable, which adds keepPreviousData itself. */
 export function organizationUsersQueryOptions(orgId: number, search: OrganizationUserSearch) {
   return queryOptions({
-    queryKey: ['authorization', 'organizations', orgId, 'organizationUsers', search] as const,
+    queryKey: organizationKeys.users(orgId, search),
     queryFn: ({ signal }) => listOrganizationUsers(orgId, search, signal),
   });
 }

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MeddSubsidy, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { organizationWorkspaceContracts, type MeddSubsidy, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { organizationKeys } from '../query-keys.ts';
 
 /** GET {portal}/organizations/{orgId}/meddsubsidy: the Med D Subsidy panel. */
-export function listMeddSubsidies(orgId: number, signal?: AbortSignal) {
-  return apiRequest<Page<MeddSubsidy>>('portal', `/organizations/${orgId}/meddsubsidy`, {
+export function listMeddSubsidies(orgId: number, signal?: AbortSignal): Promise<Page<MeddSubsidy>> {
+  return callApi(organizationWorkspaceContracts.meddSubsidies, {
+    params: { orgId },
     query: { limit: 100 },
     signal,
   });
@@ -12,7 +14,7 @@ export function listMeddSubsidies(orgId: number, signal?: AbortSignal) {
 
 export function meddSubsidiesQueryOptions(orgId: number) {
   return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'meddsubsidy'] as const,
+    queryKey: organizationKeys.meddSubsidies(orgId),
     queryFn: ({ signal }) => listMeddSubsidies(orgId, signal),
   });
 }

@@ -1,0 +1,24 @@
+/*
+ * The coverage entity's public surface: a member's coverages, temp ID cards and new-card
+ * requests, and the public e-mailed temp card link. Features and other entities import only this
+ * file; its query keys all start at coverageKeys.all (a member write invalidates
+ * coverageKeys.employee).
+ */
+export { coverageKeys } from './query-keys.ts';
+export { coveragesQueryOptions, listCoverages, useCoverages } from './api/list-coverages.ts';
+export { getTempCard, tempCardQueryOptions, useTempCard } from './api/get-temp-card.ts';
+export { requestNewCard, useRequestNewCard } from './api/request-new-card.ts';
+export {
+  downloadTempCard,
+  emailTempCard,
+  useDownloadTempCard,
+  useEmailTempCard,
+  type EmailTempCardInput,
+} from './api/email-temp-card.ts';
+export {
+  getTempCardLink,
+  tempCardLinkQueryOptions,
+  useTempCardLink,
+  useVerifyTempCardLink,
+  verifyTempCardLink,
+} from './api/temp-card-link.ts';
