@@ -83,7 +83,8 @@ export const boundaries = [
   },
   // Web layers (decision 0094): app/ → features/ → entities/ → shared/, each importing only
   // downwards. From a file `depth` folders below a layer's root, src/ is `up(depth + 1)` away.
-  // A feature imports no other feature, and an entity only through its index.ts.
+  // A feature imports no other feature, an entity only through its index.ts, and not the shell's
+  // assembly (which imports the features).
   ...DEPTHS.map((depth) => ({
     files: atDepth(WEB_FEATURES, depth),
     rules: restrict([
@@ -96,6 +97,12 @@ export const boundaries = [
         message: 'A feature does not import another feature: move what both need to an entity.',
       },
       ENTITY_THROUGH_INDEX,
+      {
+        // These import every feature's index.tsx, so importing them from a feature is a cycle.
+        regex: String.raw`(^|/)app/(features\.ts|routes/router\.tsx|navigation/menu-items\.tsx)$`,
+        message:
+          "A feature does not import the shell's assembly (app/features.ts, the router, the menu): they import the features.",
+      },
     ]),
   })),
   // An entity imports no feature and no app/, and another entity only through its index.ts.
