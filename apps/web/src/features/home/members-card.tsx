@@ -1,7 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useEmployeeCount } from './api/get-employee-count.ts';
+import { useEmployeeCount } from '../../entities/member/index.ts';
 import { CardSearch, HomeCard } from './home-card.tsx';
 import { membersSearchPath, type MemberContext } from './member-search.ts';
 

@@ -1,8 +1,9 @@
 import { Form, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { MEMBER_SEARCH_RULE_MESSAGE, PERMISSIONS, checkMemberSearchFields } from '@pillar/domain';
-import { dependentColumns, employeeColumns } from '../../shared/member-search/member-columns.tsx';
 import {
+  dependentColumns,
+  employeeColumns,
   CLEARED_ON_SWITCH,
   DateFields,
   GroupField,
@@ -13,13 +14,11 @@ import {
   TwoFieldRule,
   searchFieldsOf,
   type IdType,
-} from '../../shared/member-search/member-filter-fields.tsx';
-import {
   MEMBER_FILTER_NAMES,
   dependentSearchQueryOptions,
   employeeSearchQueryOptions,
   type MemberKind,
-} from '../../shared/member-search/member-search-api.ts';
+} from '../../entities/member/index.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { SearchTable } from '../../shared/search-table/search-table.tsx';
@@ -148,7 +147,7 @@ export default function MembersPage() {
           searchLabel="Employee search"
           columns={EMPLOYEE_COLUMNS}
           rowKey="employeeNo"
-          queryOptions={(params) => employeeSearchQueryOptions('', params)}
+          queryOptions={(params) => employeeSearchQueryOptions(undefined, params)}
           requireFilter={EMPTY_TEXT}
           filterPrompt={twoFieldPrompt}
           emptyText={NO_RESULTS}
@@ -162,7 +161,7 @@ export default function MembersPage() {
           searchLabel="Dependent search"
           columns={DEPENDENT_COLUMNS}
           rowKey="dependentNo"
-          queryOptions={(params) => dependentSearchQueryOptions('', params)}
+          queryOptions={(params) => dependentSearchQueryOptions(undefined, params)}
           requireFilter={EMPTY_TEXT}
           filterPrompt={twoFieldPrompt}
           emptyText={NO_RESULTS}

@@ -8,9 +8,10 @@ import {
   employeePath,
   type OrganizationDetail,
 } from '@pillar/domain';
-import { CreateMemberDrawer } from '../../shared/member-record/create-member-drawer.tsx';
-import { dependentColumns, employeeColumns } from '../../shared/member-search/member-columns.tsx';
 import {
+  CreateMemberDrawer,
+  dependentColumns,
+  employeeColumns,
   CLEARED_ON_SWITCH,
   DateFields,
   GroupField,
@@ -19,13 +20,11 @@ import {
   NameField,
   StatusField,
   type IdType,
-} from '../../shared/member-search/member-filter-fields.tsx';
-import {
   MEMBER_FILTER_NAMES,
   dependentSearchQueryOptions,
   employeeSearchQueryOptions,
   type MemberKind,
-} from '../../shared/member-search/member-search-api.ts';
+} from '../../entities/member/index.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { SearchTable } from '../../shared/search-table/search-table.tsx';
 import { cleanFilters, writeTableState } from '../../shared/search-table/search-table-state.ts';
@@ -92,7 +91,7 @@ export default function OrganizationMembersTab({
   const canViewSsn = can({ allOf: [PERMISSIONS.viewSsn] });
   const canEdit = can({ allOf: [PERMISSIONS.editMember] });
   const kind = kindOf(searchParams);
-  const base = `/organizations/${organization.organizationNo}`;
+  const orgId = organization.organizationNo;
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   // Spec 1 §2: only when the organization is not terminated and the user may edit members. An
@@ -156,7 +155,7 @@ export default function OrganizationMembersTab({
           searchLabel={`Employees of ${organization.name}`}
           columns={EMPLOYEE_COLUMNS}
           rowKey="employeeNo"
-          queryOptions={(params) => employeeSearchQueryOptions(base, params)}
+          queryOptions={(params) => employeeSearchQueryOptions(orgId, params)}
           emptyText={NO_RESULTS}
           filters={filters}
         />
@@ -168,7 +167,7 @@ export default function OrganizationMembersTab({
           searchLabel={`Dependents of ${organization.name}`}
           columns={DEPENDENT_COLUMNS}
           rowKey="dependentNo"
-          queryOptions={(params) => dependentSearchQueryOptions(base, params)}
+          queryOptions={(params) => dependentSearchQueryOptions(orgId, params)}
           emptyText={NO_RESULTS}
           filters={filters}
         />

@@ -17,9 +17,9 @@ import {
   fieldErrorsOf,
   isValid,
   serverFieldErrorsOf,
-} from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
-import { useCreateDependent } from '../dependent-page/api/create-dependent.ts';
+  useCreateDependent,
+} from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { useOrganization } from '../../../entities/organization/index.ts';
 import {
   DependentFields,

@@ -16,7 +16,7 @@ import {
   NameFields,
   PersonCodeField,
   recordFieldsOf,
-} from '../../../shared/member-record/record-fields.tsx';
+} from '../../../entities/member/index.ts';
 
 /** The values of the dependent create and edit forms. */
 export interface DependentFormValues {

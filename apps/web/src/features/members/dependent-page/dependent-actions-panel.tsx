@@ -8,7 +8,7 @@ import {
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
-import { useDependentLifecycle } from './api/dependent-lifecycle.ts';
+import { useDependentLifecycle } from '../../../entities/member/index.ts';
 
 /**
  * The dependent's status actions (spec 1 §4): Terminate for an active dependent (with the warning

@@ -16,8 +16,10 @@ import {
   fieldErrorsOf,
   isValid,
   serverFieldErrorsOf,
-} from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
+  getDependentSsn,
+  useUpdateDependent,
+} from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { notifyErrorMessage } from '../../../shared/notifications/notify.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import {
@@ -25,8 +27,6 @@ import {
   dependentPayloadOf,
   type DependentFormValues,
 } from '../dependent-form/dependent-fields.tsx';
-import { getDependentSsn } from './api/get-dependent-ssn.ts';
-import { useUpdateDependent } from './api/update-dependent.ts';
 
 function valuesOf(d: DependentDetail): DependentFormValues {
   return {

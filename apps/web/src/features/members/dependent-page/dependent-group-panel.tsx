@@ -8,7 +8,10 @@ import {
 } from '@pillar/domain';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
-import { useAlternateGroupOptions, useChangeAlternateGroup } from './api/alternate-group.ts';
+import {
+  useAlternateGroupOptions,
+  useChangeAlternateGroup,
+} from '../../../entities/member/index.ts';
 
 interface GroupChangeValues {
   benefitGroupID?: number;

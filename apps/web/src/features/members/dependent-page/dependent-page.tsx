@@ -6,7 +6,7 @@ import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
 import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
-import { useDependent } from './api/get-dependent.ts';
+import { useDependent } from '../../../entities/member/index.ts';
 import { DependentActionsPanel } from './dependent-actions-panel.tsx';
 import { DependentDetailsForm } from './dependent-details-form.tsx';
 import { DependentGroupPanel } from './dependent-group-panel.tsx';

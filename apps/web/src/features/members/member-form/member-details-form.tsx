@@ -24,17 +24,15 @@ import {
   type MemberFieldSchemas,
   type MemberFormValues,
   type ProgramFormValue,
-} from '../../../shared/member-record/member-fields.tsx';
-import {
   confirmDiscard,
   fieldErrorsOf,
   isValid,
   serverFieldErrorsOf,
-} from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
+  useRevealEmployeeSsn,
+  useUpdateEmployee,
+} from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
-import { useRevealEmployeeSsn } from '../api/get-employee-ssn.ts';
-import { useUpdateEmployee } from '../api/update-employee.ts';
 
 /** The form's values of a member record as the server answered it. */
 export function detailValuesOf(employee: EmployeeDetail): MemberFormValues {

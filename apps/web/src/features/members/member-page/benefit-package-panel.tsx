@@ -11,9 +11,8 @@ import {
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useBenefitPackages } from '../../../entities/organization/index.ts';
-import { isValid } from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
-import { useChangeBenefitPackage } from '../api/change-benefit-package.ts';
+import { isValid, useChangeBenefitPackage } from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 

@@ -9,7 +9,7 @@ import {
 } from '@pillar/domain';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
-import { useEmployeeDependents } from '../api/list-employee-dependents.ts';
+import { useEmployeeDependents } from '../../../entities/member/index.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 export interface DependentsPanelProps {

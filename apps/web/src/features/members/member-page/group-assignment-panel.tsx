@@ -18,9 +18,12 @@ import {
   useMemberGroupOptions,
   type GroupStatusFilter,
 } from '../../../entities/organization/index.ts';
-import { confirmDiscard, isValid } from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
-import { useChangeGroupAssignment } from '../api/change-employee-group.ts';
+import {
+  confirmDiscard,
+  isValid,
+  useChangeGroupAssignment,
+} from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';

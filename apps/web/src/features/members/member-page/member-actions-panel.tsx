@@ -12,14 +12,14 @@ import {
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { useMemberGroupOptions } from '../../../entities/organization/index.ts';
-import { isValid } from '../../../shared/member-record/form-checks.ts';
-import { useBlurThenChange } from '../../../shared/member-record/use-blur-then-change.ts';
 import {
+  isValid,
   useChangeEmployeeTermination,
   useRemoveEmployeeTermination,
   useTerminateEmployee,
-} from '../api/employee-termination.ts';
-import { useReinstateEmployee } from '../api/reinstate-employee.ts';
+  useReinstateEmployee,
+} from '../../../entities/member/index.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import {

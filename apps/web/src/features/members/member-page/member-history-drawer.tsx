@@ -12,7 +12,7 @@ import {
 } from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
-import { useMemberChangeHistory } from '../api/list-member-change-history.ts';
+import { useMemberChangeHistory } from '../../../entities/member/index.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 
 const EVENT_LABELS: Record<string, string> = {

@@ -7,7 +7,7 @@ import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
 import { CoveragePanel } from '../coverage/coverage-panel.tsx';
-import { useEmployee } from '../api/get-employee.ts';
+import { useEmployee } from '../../../entities/member/index.ts';
 import { AddDependentDrawer } from '../dependent-form/add-dependent-drawer.tsx';
 import { MemberDetailsForm } from '../member-form/member-details-form.tsx';
 import { BenefitPackagePanel } from './benefit-package-panel.tsx';
@@ -17,7 +17,6 @@ import { MemberActionsPanel } from './member-actions-panel.tsx';
 import { MemberHistoryPanel } from './member-history-drawer.tsx';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
-import '../../../shared/member-record/member-record.css';
 import './member-page.css';
 
 function parseId(value: string | undefined): number | null {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type MemberChangeHistoryRow, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeeKey } from './get-employee.ts';
+import { memberRecordContracts, type MemberChangeHistoryRow, type Page } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
 
 export interface MemberChangeHistorySearch {
   limit: number;
@@ -14,7 +14,7 @@ export function listMemberChangeHistory(
   search: MemberChangeHistorySearch,
   signal?: AbortSignal,
 ): Promise<Page<MemberChangeHistoryRow>> {
-  return apiRequest<Page<MemberChangeHistoryRow>>('portal', '/datanet/memberchangehistory', {
+  return callApi(memberRecordContracts.changeHistory, {
     query: { employeeId: employeeNo, sort: 'changedAt:desc', ...search },
     signal,
   });
@@ -26,7 +26,7 @@ export function memberChangeHistoryQueryOptions(
   search: MemberChangeHistorySearch,
 ) {
   return queryOptions({
-    queryKey: [...employeeKey(orgId, employeeNo), 'history', search] as const,
+    queryKey: memberKeys.history(orgId, employeeNo, search),
     queryFn: ({ signal }) => listMemberChangeHistory(employeeNo, search, signal),
   });
 }

@@ -1,12 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DependentDetail, type DependentUpdateInput } from '@pillar/domain';
-import { apiRequest } from '../../../../shared/api/api-client.ts';
+import {
+  dependentRecordContracts,
+  type DependentDetail,
+  type DependentUpdateInput,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import {
   DEPENDENT_TITLES,
   afterDependentFailure,
   afterDependentWrite,
-  dependentPath,
-} from './dependent-keys.ts';
+  dependentParams,
+} from './dependent-writes.ts';
 
 /** PUT .../dependents/{dependentId}: the Dependent Details form. */
 export function updateDependent(
@@ -15,9 +19,11 @@ export function updateDependent(
   dependentNo: number,
   body: Partial<DependentUpdateInput>,
 ): Promise<DependentDetail> {
-  return apiRequest<DependentDetail>('portal', dependentPath(orgId, employeeNo, dependentNo), {
-    method: 'PUT',
-    body,
+  return callApi(dependentRecordContracts.update, {
+    params: dependentParams(orgId, employeeNo, dependentNo),
+    // Fields left out stay unchanged; the form checked the body with the organization's own
+    // schema, and the server checks it again with the organization's settings.
+    body: body as DependentUpdateInput,
   });
 }
 

@@ -7,9 +7,9 @@ import {
   MEMBER_RECORD_MESSAGES,
   PERSON_CODE_MAX_LENGTH,
 } from '@pillar/domain';
-import { zodRule, type ParsingSchema } from '../forms/zod-rule.ts';
-import { DateInput, isoDateRule } from '../inputs/date-input.tsx';
-import { ZipInput } from '../inputs/zip-input.tsx';
+import { zodRule, type ParsingSchema } from '../../../shared/forms/zod-rule.ts';
+import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { ZipInput } from '../../../shared/inputs/zip-input.tsx';
 import { US_STATE_OPTIONS } from './us-states.ts';
 import './member-record.css';
 

@@ -6,8 +6,8 @@ import {
   type DependentSearchRow,
   type EmployeeSearchRow,
 } from '@pillar/domain';
-import { type SearchTableColumn } from '../search-table/search-table.tsx';
-import { StatusTag } from '../status/status-tag.tsx';
+import { type SearchTableColumn } from '../../../shared/search-table/search-table.tsx';
+import { StatusTag } from '../../../shared/status/status-tag.tsx';
 import './member-search.css';
 
 const date = (value: string | null) => formatDate(value);

@@ -1,10 +1,12 @@
 import { type QueryClient } from '@tanstack/react-query';
 import { hasStatus } from '../../../shared/api/api-error.ts';
-import { employeeKey } from './get-employee.ts';
+import { coverageKeys } from '../../coverage/index.ts';
+import { memberKeys } from '../query-keys.ts';
 
 /**
- * After a write to a member: the member's own reads (detail, histories, coverages of the
- * coverage panel under the same key) and the member searches that list it.
+ * After a write to a member: the member's own reads (detail, history, its dependents' records),
+ * its coverages and temp cards (a termination, a package or group change changes them), and
+ * every member list, since one may show it (a termination ends its dependents too).
  */
 export async function invalidateEmployee(
   queryClient: QueryClient,
@@ -12,11 +14,9 @@ export async function invalidateEmployee(
   employeeNo: number,
 ): Promise<void> {
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: employeeKey(orgId, employeeNo) }),
-    // A termination ends the member's dependents too.
-    queryClient.invalidateQueries({ queryKey: ['portal', 'organizations', orgId, 'dependents'] }),
-    queryClient.invalidateQueries({ queryKey: ['portal', `/organizations/${orgId}`] }),
-    queryClient.invalidateQueries({ queryKey: ['portal', ''] }),
+    queryClient.invalidateQueries({ queryKey: memberKeys.employee(orgId, employeeNo) }),
+    queryClient.invalidateQueries({ queryKey: coverageKeys.employee(orgId, employeeNo) }),
+    queryClient.invalidateQueries({ queryKey: memberKeys.searches() }),
   ]);
 }
 

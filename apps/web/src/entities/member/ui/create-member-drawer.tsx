@@ -8,18 +8,18 @@ import {
   type EmployeeCreateInput,
   type OrganizationDetail,
 } from '@pillar/domain';
-import { isApiError } from '../api/api-error.ts';
-import { AppDrawer } from '../drawer/app-drawer.tsx';
-import { zodRule } from '../forms/zod-rule.ts';
-import { DateInput, isoDateRule } from '../inputs/date-input.tsx';
-import { SsnInput } from '../inputs/ssn-input.tsx';
-import { useCreateEmployee } from './api/create-employee.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
+import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
+import { useCreateEmployee } from '../api/create-employee.ts';
 import {
   useBenefitPackages,
   useDivisions,
   useGroupIncentivePrograms,
   useMemberGroupOptions,
-} from '../../entities/organization/index.ts';
+} from '../../organization/index.ts';
 import {
   MemberFields,
   cobPayloadOf,
@@ -30,7 +30,7 @@ import {
   type MemberFormValues,
 } from './member-fields.tsx';
 import { confirmDiscard, fieldErrorsOf, isValid, serverFieldErrorsOf } from './form-checks.ts';
-import { useBlurThenChange } from './use-blur-then-change.ts';
+import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts';
 
 interface CreateValues extends MemberFormValues {
   effectiveDate?: string | null;

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DependentCreateInput, type DependentDetail } from '@pillar/domain';
-import { apiRequest } from '../../../../shared/api/api-client.ts';
+import {
+  dependentRecordContracts,
+  type DependentCreateInput,
+  type DependentDetail,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import {
   DEPENDENT_TITLES,
   afterDependentFailure,
   afterDependentWrite,
-  dependentsPath,
-} from './dependent-keys.ts';
+} from './dependent-writes.ts';
 
 /** POST .../employees/{employeeId}/dependents. */
 export function createDependent(
@@ -14,9 +17,12 @@ export function createDependent(
   employeeNo: number,
   body: Partial<DependentCreateInput>,
 ): Promise<DependentDetail> {
-  return apiRequest<DependentDetail>('portal', dependentsPath(orgId, employeeNo), {
-    method: 'POST',
-    body,
+  return callApi(dependentRecordContracts.create, {
+    params: { orgId, employeeId: employeeNo },
+    // The drawer checked it with the organization's own schema and left out the empty fields
+    // (spec 1 §4); the contract's schema is the default organization's, and the server checks
+    // it again with the organization's settings.
+    body: body as DependentCreateInput,
   });
 }
 

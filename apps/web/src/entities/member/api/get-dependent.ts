@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DependentDetail } from '@pillar/domain';
-import { apiRequest } from '../../../../shared/api/api-client.ts';
-import { dependentKey, dependentPath } from './dependent-keys.ts';
+import { dependentRecordContracts, type DependentDetail } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
+import { dependentParams } from './dependent-writes.ts';
 
 /** GET {portal}/organizations/{orgId}/employees/{employeeId}/dependents/{dependentId}. */
 export function getDependent(
@@ -10,14 +11,15 @@ export function getDependent(
   dependentNo: number,
   signal?: AbortSignal,
 ): Promise<DependentDetail> {
-  return apiRequest<DependentDetail>('portal', dependentPath(orgId, employeeNo, dependentNo), {
+  return callApi(dependentRecordContracts.get, {
+    params: dependentParams(orgId, employeeNo, dependentNo),
     signal,
   });
 }
 
 export function dependentQueryOptions(orgId: number, employeeNo: number, dependentNo: number) {
   return queryOptions({
-    queryKey: dependentKey(orgId, employeeNo, dependentNo),
+    queryKey: memberKeys.dependentDetail(orgId, employeeNo, dependentNo),
     queryFn: ({ signal }) => getDependent(orgId, employeeNo, dependentNo, signal),
   });
 }

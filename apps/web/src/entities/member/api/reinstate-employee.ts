@@ -1,13 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MEMBER_RECORD_TITLES, type ReinstatementBody } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeePathOf } from './get-employee.ts';
+import {
+  MEMBER_RECORD_TITLES,
+  memberRecordContracts,
+  type ReinstatementBody,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/organizations/{orgId}/employees/{employeeId}/reinstatement (spec 1 §4). */
 export function reinstateEmployee(orgId: number, employeeNo: number, body: ReinstatementBody) {
-  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/reinstatement`, {
-    method: 'PATCH',
+  return callApi(memberRecordContracts.reinstate, {
+    params: { orgId, employeeId: employeeNo },
     body,
   });
 }

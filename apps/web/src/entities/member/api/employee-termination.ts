@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MEMBER_RECORD_TITLES } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeePathOf } from './get-employee.ts';
+import { MEMBER_RECORD_TITLES, memberRecordContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /*
@@ -9,13 +8,9 @@ import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
  * it. Each is its own action with its own notification title.
  */
 
-function terminationPath(orgId: number, employeeNo: number): string {
-  return `${employeePathOf(orgId, employeeNo)}/termination`;
-}
-
 export function terminateEmployee(orgId: number, employeeNo: number, terminationDate: string) {
-  return apiRequest<unknown>('portal', terminationPath(orgId, employeeNo), {
-    method: 'PUT',
+  return callApi(memberRecordContracts.terminate, {
+    params: { orgId, employeeId: employeeNo },
     body: { terminationDate },
   });
 }
@@ -25,14 +20,16 @@ export function changeEmployeeTermination(
   employeeNo: number,
   terminationDate: string,
 ) {
-  return apiRequest<unknown>('portal', terminationPath(orgId, employeeNo), {
-    method: 'PATCH',
+  return callApi(memberRecordContracts.changeTermination, {
+    params: { orgId, employeeId: employeeNo },
     body: { terminationDate },
   });
 }
 
 export function removeEmployeeTermination(orgId: number, employeeNo: number) {
-  return apiRequest<unknown>('portal', terminationPath(orgId, employeeNo), { method: 'DELETE' });
+  return callApi(memberRecordContracts.removeTermination, {
+    params: { orgId, employeeId: employeeNo },
+  });
 }
 
 export function useTerminateEmployee(orgId: number, employeeNo: number) {

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { membersContracts } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
 
 export interface EmployeeCount {
   count: number;
@@ -11,7 +13,8 @@ export interface EmployeeCount {
  */
 export async function getEmployeeCount(signal?: AbortSignal): Promise<EmployeeCount> {
   try {
-    const answer = await apiRequest<Partial<EmployeeCount>>('portal', '/employees/count', {
+    // Read defensively: whatever arrives, the card shows a number.
+    const answer: Partial<EmployeeCount> | null = await callApi(membersContracts.countEmployees, {
       signal,
     });
     return { count: typeof answer?.count === 'number' ? answer.count : 0 };
@@ -23,7 +26,7 @@ export async function getEmployeeCount(signal?: AbortSignal): Promise<EmployeeCo
 
 export function employeeCountQueryOptions() {
   return queryOptions({
-    queryKey: ['portal', 'employees', 'count'] as const,
+    queryKey: memberKeys.count(),
     queryFn: ({ signal }) => getEmployeeCount(signal),
   });
 }

@@ -1,14 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { type SsnAnswer } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeePathOf } from './get-employee.ts';
+import { memberRecordContracts, type SsnAnswer } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 
 /**
  * GET {portal}/organizations/{orgId}/employees/{employeeId}/ssn: the digits, on demand only
  * (audited server-side). A mutation rather than a query, so the SSN is never cached.
  */
 export function getEmployeeSsn(orgId: number, employeeNo: number): Promise<SsnAnswer> {
-  return apiRequest<SsnAnswer>('portal', `${employeePathOf(orgId, employeeNo)}/ssn`);
+  return callApi(memberRecordContracts.revealSsn, { params: { orgId, employeeId: employeeNo } });
 }
 
 export function useRevealEmployeeSsn(orgId: number, employeeNo: number) {

@@ -1,15 +1,18 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  type BenefitGroup,
+  membersContracts,
   type DependentSearchRow,
+  type EmployeeSearchQuery,
   type EmployeeSearchRow,
   type MemberSearchField,
   type Page,
 } from '@pillar/domain';
-import { apiRequest } from '../api/api-client.ts';
-import { ApiError, hasStatus } from '../api/api-error.ts';
-import { type SearchParams } from '../search-table/search-table-state.ts';
-import { SSN_FORGOTTEN_MESSAGE, isSsnRef, ssnOfRef } from './ssn-refs.ts';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { ApiError, hasStatus } from '../../../shared/api/api-error.ts';
+import { type SearchParams } from '../../../shared/search-table/search-table-state.ts';
+import { groupsQueryOptions } from '../../organization/index.ts';
+import { memberKeys } from '../query-keys.ts';
+import { SSN_FORGOTTEN_MESSAGE, isSsnRef, ssnOfRef } from '../ssn-refs.ts';
 
 export type MemberKind = 'employee' | 'dependent';
 
@@ -21,7 +24,7 @@ export interface MemberQuery {
   memberId?: string;
   ssn?: string;
   alternateId?: string;
-  processStatus?: string;
+  processStatus?: EmployeeSearchQuery['processStatus'];
   birthDate?: string;
   effectiveDate?: string;
   expirationDate?: string;
@@ -74,7 +77,8 @@ export function memberQueryOf(params: SearchParams): MemberQuery | ApiError {
     memberId: text(filters, 'memberId'),
     ssn,
     alternateId: text(filters, 'alternateId'),
-    processStatus: text(filters, 'processStatus'),
+    // Sent as the URL holds it: the server answers an unknown status with its 400, as it did.
+    processStatus: text(filters, 'processStatus') as MemberQuery['processStatus'],
     birthDate: text(filters, 'birthDate'),
     effectiveDate: text(filters, 'effectiveDate'),
     expirationDate: text(filters, 'expirationDate'),
@@ -85,28 +89,43 @@ export function memberQueryOf(params: SearchParams): MemberQuery | ApiError {
   return query;
 }
 
-/** GET {portal}{base}/employees: base '' across organizations, '/organizations/{id}' within one. */
+/**
+ * GET {portal}/employees across the organizations in scope (orgId undefined), or
+ * GET {portal}/organizations/{orgId}/employees within one.
+ */
 export function searchEmployees(
-  base: string,
+  orgId: number | undefined,
   query: MemberQuery,
   signal?: AbortSignal,
 ): Promise<Page<EmployeeSearchRow>> {
-  return apiRequest<Page<EmployeeSearchRow>>('portal', `${base}/employees`, {
-    query: { ...query },
-    signal,
-  });
+  return orgId === undefined
+    ? callApi(membersContracts.searchEmployees, { query, signal })
+    : callApi(membersContracts.searchOrganizationEmployees, {
+        params: { orgId },
+        query: withinOrganization(query),
+        signal,
+      });
 }
 
-/** GET {portal}{base}/dependents. */
+/** GET {portal}/dependents, or {portal}/organizations/{orgId}/dependents; as searchEmployees. */
 export function searchDependents(
-  base: string,
+  orgId: number | undefined,
   query: MemberQuery,
   signal?: AbortSignal,
 ): Promise<Page<DependentSearchRow>> {
-  return apiRequest<Page<DependentSearchRow>>('portal', `${base}/dependents`, {
-    query: { ...query },
-    signal,
-  });
+  return orgId === undefined
+    ? callApi(membersContracts.searchDependents, { query, signal })
+    : callApi(membersContracts.searchOrganizationDependents, {
+        params: { orgId },
+        query: withinOrganization(query),
+        signal,
+      });
+}
+
+/** Within one organization the path names it: the query has no organizationNo. */
+function withinOrganization(query: MemberQuery): Omit<MemberQuery, 'organizationNo'> {
+  const { organizationNo: _inPath, ...rest } = query;
+  return rest;
 }
 
 function failing<T>(error: ApiError): () => Promise<T> {
@@ -118,39 +137,32 @@ function retryUnlessRefused(failures: number, error: Error): boolean {
   return !hasStatus(error, 400, 403, 404) && failures < 3;
 }
 
-/** One page of employees for a search table; `base` as for searchEmployees. */
-export function employeeSearchQueryOptions(base: string, params: SearchParams) {
+/** One page of employees for a search table; `orgId` as for searchEmployees. */
+export function employeeSearchQueryOptions(orgId: number | undefined, params: SearchParams) {
   const query = memberQueryOf(params);
   return queryOptions({
-    queryKey: ['portal', base, 'employees', 'search', query] as const,
+    queryKey: memberKeys.employeeSearch(orgId ?? 'all', query),
     queryFn:
       query instanceof ApiError
         ? failing<Page<EmployeeSearchRow>>(query)
-        : ({ signal }) => searchEmployees(base, query, signal),
+        : ({ signal }) => searchEmployees(orgId, query, signal),
     retry: retryUnlessRefused,
   });
 }
 
-export function dependentSearchQueryOptions(base: string, params: SearchParams) {
+export function dependentSearchQueryOptions(orgId: number | undefined, params: SearchParams) {
   const query = memberQueryOf(params);
   return queryOptions({
-    queryKey: ['portal', base, 'dependents', 'search', query] as const,
+    queryKey: memberKeys.dependentSearch(orgId ?? 'all', query),
     queryFn:
       query instanceof ApiError
         ? failing<Page<DependentSearchRow>>(query)
-        : ({ signal }) => searchDependents(base, query, signal),
+        : ({ signal }) => searchDependents(orgId, query, signal),
     retry: retryUnlessRefused,
   });
 }
 
-/** GET {portal}/organizations/{orgId}/groups: the groups the user may see, by name. */
+/** The group filter's choices: the organization's groups the user may see, by name. */
 export function organizationGroupsQueryOptions(orgId: number) {
-  return queryOptions({
-    queryKey: ['portal', 'organizations', orgId, 'groups', 'options'] as const,
-    queryFn: ({ signal }) =>
-      apiRequest<Page<BenefitGroup>>('portal', `/organizations/${orgId}/groups`, {
-        query: { limit: 100, offset: 0, sort: 'name:asc' },
-        signal,
-      }),
-  });
+  return groupsQueryOptions(orgId, { limit: 100, offset: 0, sort: 'name:asc' });
 }

@@ -1,21 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MEMBER_RECORD_TITLES, type AddDivisionBody, type GroupChangeBody } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeePathOf } from './get-employee.ts';
+import {
+  MEMBER_RECORD_TITLES,
+  memberRecordContracts,
+  type AddDivisionBody,
+  type GroupChangeBody,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/.../employees/{employeeId}/group: a new group, with a division (spec 1 §4). */
 export function changeEmployeeGroup(orgId: number, employeeNo: number, body: GroupChangeBody) {
-  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/group`, {
-    method: 'PATCH',
+  return callApi(memberRecordContracts.changeGroup, {
+    params: { orgId, employeeId: employeeNo },
     body,
   });
 }
 
 /** POST {portal}/.../employees/{employeeId}/divisions: only the division changes. */
 export function changeEmployeeDivision(orgId: number, employeeNo: number, body: AddDivisionBody) {
-  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/divisions`, {
-    method: 'POST',
+  return callApi(memberRecordContracts.addDivision, {
+    params: { orgId, employeeId: employeeNo },
     body,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type DependentSearchRow, type Page } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
+import { MAX_PAGE_SIZE, membersContracts, type DependentSearchRow } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
 
 /**
  * The member's dependents: GET {portal}/organizations/{orgId}/dependents with the member's
@@ -12,11 +13,11 @@ export async function listEmployeeDependents(
   generatedId: string,
   signal?: AbortSignal,
 ): Promise<DependentSearchRow[]> {
-  const page = await apiRequest<Page<DependentSearchRow>>(
-    'portal',
-    `/organizations/${orgId}/dependents`,
-    { query: { memberId: generatedId, limit: MAX_PAGE_SIZE, offset: 0, sort: 'name:asc' }, signal },
-  );
+  const page = await callApi(membersContracts.searchOrganizationDependents, {
+    params: { orgId },
+    query: { memberId: generatedId, limit: MAX_PAGE_SIZE, offset: 0, sort: 'name:asc' },
+    signal,
+  });
   return page.data.filter((row) => row.employeeNo === employeeNo);
 }
 
@@ -26,8 +27,8 @@ export function employeeDependentsQueryOptions(
   generatedId: string,
 ) {
   return queryOptions({
-    // Under the organization's dependents key, so creating a dependent refreshes this list.
-    queryKey: ['portal', 'organizations', orgId, 'dependents', 'of-employee', employeeNo] as const,
+    // Under the member lists' key, so creating or changing a dependent refreshes this list.
+    queryKey: memberKeys.dependentsOfEmployee(orgId, employeeNo),
     queryFn: ({ signal }) => listEmployeeDependents(orgId, employeeNo, generatedId, signal),
   });
 }

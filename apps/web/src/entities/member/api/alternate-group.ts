@@ -1,28 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AlternateGroupOptions,
-  type DependentAlternateGroupBody,
-  type DependentDetail,
-} from '@pillar/domain';
-import { apiRequest } from '../../../../shared/api/api-client.ts';
+import { dependentRecordContracts, type DependentAlternateGroupBody } from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
 import {
   DEPENDENT_TITLES,
   afterDependentFailure,
   afterDependentWrite,
-  dependentKey,
-  dependentPath,
-} from './dependent-keys.ts';
+  dependentParams,
+} from './dependent-writes.ts';
 
 /** GET .../dependents/{dependentId}/alternate-group-options. */
 export function alternateGroupOptionsQuery(orgId: number, employeeNo: number, dependentNo: number) {
   return queryOptions({
-    queryKey: [...dependentKey(orgId, employeeNo, dependentNo), 'alternate-group-options'] as const,
+    queryKey: memberKeys.alternateGroupOptions(orgId, employeeNo, dependentNo),
     queryFn: ({ signal }) =>
-      apiRequest<AlternateGroupOptions>(
-        'portal',
-        `${dependentPath(orgId, employeeNo, dependentNo)}/alternate-group-options`,
-        { signal },
-      ),
+      callApi(dependentRecordContracts.alternateGroupOptions, {
+        params: dependentParams(orgId, employeeNo, dependentNo),
+        signal,
+      }),
   });
 }
 
@@ -40,11 +35,10 @@ export function useChangeAlternateGroup(orgId: number, employeeNo: number, depen
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DependentAlternateGroupBody) =>
-      apiRequest<DependentDetail>(
-        'portal',
-        `${dependentPath(orgId, employeeNo, dependentNo)}/alternate-group`,
-        { method: 'PATCH', body },
-      ),
+      callApi(dependentRecordContracts.changeAlternateGroup, {
+        params: dependentParams(orgId, employeeNo, dependentNo),
+        body,
+      }),
     meta: { title: DEPENDENT_TITLES.changeGroup, method: 'PATCH' },
     onSuccess: (detail) => afterDependentWrite(client, orgId, detail),
     onError: (error) => afterDependentFailure(client, orgId, employeeNo, error),

@@ -10,14 +10,14 @@ import {
   MEMBER_STATUS_FILTER_LABELS,
   checkMemberSearchFields,
 } from '@pillar/domain';
-import { DateInput, isoDateRule } from '../inputs/date-input.tsx';
-import { SsnInput } from '../inputs/ssn-input.tsx';
+import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { SsnInput } from '../../../shared/inputs/ssn-input.tsx';
 import {
   MEMBER_FILTER_NAMES,
   organizationGroupsQueryOptions,
   type MemberKind,
-} from './member-search-api.ts';
-import { refForSsn, ssnOfRef } from './ssn-refs.ts';
+} from '../api/member-search.ts';
+import { refForSsn, ssnOfRef } from '../ssn-refs.ts';
 import './member-search.css';
 
 export const MEMBER_KIND_LABELS: Record<MemberKind, string> = {

@@ -1,17 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   MEMBER_RECORD_TITLES,
+  memberRecordContracts,
   type EmployeeCreateInput,
   type EmployeeDetail,
 } from '@pillar/domain';
-import { apiRequest } from '../../api/api-client.ts';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { memberKeys } from '../query-keys.ts';
 
 /** POST {portal}/organizations/{orgId}/employees: a new member (spec 1 §5). */
 export function createEmployee(orgId: number, body: EmployeeCreateInput): Promise<EmployeeDetail> {
-  return apiRequest<EmployeeDetail>('portal', `/organizations/${orgId}/employees`, {
-    method: 'POST',
-    body,
-  });
+  return callApi(memberRecordContracts.create, { params: { orgId }, body });
 }
 
 export function useCreateEmployee(orgId: number) {
@@ -22,9 +21,8 @@ export function useCreateEmployee(orgId: number) {
     onSuccess: () =>
       Promise.all([
         // The organization's Members tab and the cross-organization search list members.
-        queryClient.invalidateQueries({ queryKey: ['portal', `/organizations/${orgId}`] }),
-        queryClient.invalidateQueries({ queryKey: ['portal', ''] }),
-        queryClient.invalidateQueries({ queryKey: ['portal', 'employees', 'count'] }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.searches() }),
+        queryClient.invalidateQueries({ queryKey: memberKeys.count() }),
       ]),
   });
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MEMBER_RECORD_TITLES, type BenefitPackageChangeBody } from '@pillar/domain';
-import { apiRequest } from '../../../shared/api/api-client.ts';
-import { employeePathOf } from './get-employee.ts';
+import {
+  MEMBER_RECORD_TITLES,
+  memberRecordContracts,
+  type BenefitPackageChangeBody,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PATCH {portal}/.../employees/{employeeId}/benefit-package (spec 1 §4). */
@@ -10,8 +13,8 @@ export function changeBenefitPackage(
   employeeNo: number,
   body: BenefitPackageChangeBody,
 ) {
-  return apiRequest<unknown>('portal', `${employeePathOf(orgId, employeeNo)}/benefit-package`, {
-    method: 'PATCH',
+  return callApi(memberRecordContracts.changeBenefitPackage, {
+    params: { orgId, employeeId: employeeNo },
     body,
   });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../shared/api/api-client.ts';
 import {
   MEMBER_RECORD_TITLES,
+  memberRecordContracts,
   type EmployeeDetail,
   type EmployeeUpdateInput,
 } from '@pillar/domain';
-import { employeePathOf } from './get-employee.ts';
+import { callApi } from '../../../shared/api/call-api.ts';
 import { invalidateEmployee, reloadIfStale } from './invalidate-employee.ts';
 
 /** PUT {portal}/organizations/{orgId}/employees/{employeeId}: the Member Details form. */
@@ -14,8 +14,8 @@ export function updateEmployee(
   employeeNo: number,
   body: EmployeeUpdateInput,
 ): Promise<EmployeeDetail> {
-  return apiRequest<EmployeeDetail>('portal', employeePathOf(orgId, employeeNo), {
-    method: 'PUT',
+  return callApi(memberRecordContracts.update, {
+    params: { orgId, employeeId: employeeNo },
     body,
   });
 }

@@ -9,9 +9,9 @@ import {
   type IncentiveProgramKey,
   type OrganizationMemberSettings,
 } from '@pillar/domain';
-import { type ParsingSchema } from '../forms/zod-rule.ts';
-import { DateInput, isoDateRule } from '../inputs/date-input.tsx';
-import { PhoneInput } from '../inputs/phone-input.tsx';
+import { type ParsingSchema } from '../../../shared/forms/zod-rule.ts';
+import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
+import { PhoneInput } from '../../../shared/inputs/phone-input.tsx';
 import {
   AddressFields,
   ClientDefinedDataField,
