@@ -23,3 +23,4 @@ export * from './us-states.ts';
 export * from './dependent-coverage.ts';
 export * from './coverage-eligibility.ts';
 export * from './contracts/index.ts';
+export * from './runtime-config.ts';

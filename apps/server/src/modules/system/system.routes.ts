@@ -1,27 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ENVIRONMENTS } from '@pillar/domain';
+import { runtimeConfig } from '@pillar/domain';
 import { API_SERVICES } from './service-map.ts';
-
-const runtimeConfig = z.object({
-  environment: z.enum(ENVIRONMENTS),
-  penTest: z.boolean(),
-  productTitle: z.string(),
-  services: z.record(z.string(), z.string()),
-  oidc: z.object({
-    authority: z.string(),
-    clientId: z.string(),
-    scope: z.string(),
-    extraQueryParams: z.record(z.string(), z.string()),
-  }),
-  session: z.object({
-    timeoutMs: z.number(),
-    internalTimeoutMs: z.number(),
-    warningMs: z.number(),
-  }),
-  links: z.object({ feedback: z.string(), terms: z.string() }),
-});
 
 /** The browser's runtime configuration and the health check; both public. */
 export async function systemRoutes(app: FastifyInstance): Promise<void> {

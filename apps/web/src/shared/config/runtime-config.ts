@@ -1,24 +1,11 @@
 import { createContext, useContext } from 'react';
-import { type Environment, type ServiceName } from '@pillar/domain';
+import { type RuntimeConfig, type ServiceName } from '@pillar/domain';
 
 /** The services the browser talks to; the keys are the domain's one service-base map. */
 export type { ServiceName };
 
-/** What GET /config.json answers: everything that differs between deployments. */
-export interface RuntimeConfig {
-  environment: Environment;
-  penTest: boolean;
-  productTitle: string;
-  services: Record<ServiceName, string>;
-  oidc: {
-    authority: string;
-    clientId: string;
-    scope: string;
-    extraQueryParams: Record<string, string>;
-  };
-  session: { timeoutMs: number; internalTimeoutMs: number; warningMs: number };
-  links: { feedback: string; terms: string };
-}
+/** What GET /config.json answers: the domain's schema, which the server serializes with. */
+export type { RuntimeConfig };
 
 export const RuntimeConfigContext = createContext<RuntimeConfig | null>(null);
 
