@@ -1,13 +1,15 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
+import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import type { DependentTable } from './members.tables.ts';
+import type { ScopedDependentNo } from './members.access.ts';
 import {
-  ORGANIZATION_SETTINGS_COLUMNS,
   type OrganizationSettingsRow,
   scopedGroupRows as scopedGroups,
 } from '../organizations/index.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
 
 /*
  * SQL of a dependent's record. Every read is scoped through the dependent's member: the
@@ -30,38 +32,6 @@ export interface EmployeeRef extends OrganizationSettingsRow {
   organization_name: string;
 }
 
-/** The employee of the path, inside the principal's scope, with the organization's flags. */
-export async function findScopedEmployee(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  employeeNo: number,
-): Promise<EmployeeRef | undefined> {
-  return db
-    .selectFrom('employee as e')
-    .innerJoin('organization as o', 'o.organization_no', 'e.organization_no')
-    .select([
-      'e.employee_no',
-      'e.organization_no',
-      'e.benefit_group_no',
-      'e.process_status',
-      'e.effective_date',
-      'e.expiration_date',
-      'e.ssn_encrypted',
-      'e.ssn_hash',
-      'e.first_name',
-      'e.middle_initial',
-      'e.last_name',
-      'o.name as organization_name',
-      ...ORGANIZATION_SETTINGS_COLUMNS,
-    ])
-    .where('e.employee_no', '=', employeeNo)
-    .where('e.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'e.organization_no'))
-    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
-    .executeTakeFirst();
-}
-
 export type DependentRow = Omit<Selectable<DependentTable>, 'search_name'> & {
   /** The dependent's group: its alternate group or the member's. */
   group_no: number;
@@ -73,7 +43,7 @@ export type DependentRow = Omit<Selectable<DependentTable>, 'search_name'> & {
 
 /** One dependent of the employee; undefined when it is not theirs. */
 export async function findDependent(
-  db: Kysely<DB>,
+  db: Db,
   principal: Principal,
   employee: EmployeeRef,
   dependentNo: number,
@@ -103,7 +73,7 @@ export async function findDependent(
 }
 
 /** Locks the dependent's row for the rest of a write transaction. */
-export async function lockDependent(db: Kysely<DB>, dependentNo: number): Promise<void> {
+export async function lockDependent(db: Db, dependentNo: number): Promise<void> {
   await db
     .selectFrom('dependent')
     .select('dependent_no')
@@ -112,37 +82,41 @@ export async function lockDependent(db: Kysely<DB>, dependentNo: number): Promis
     .execute();
 }
 
-export async function insertDependent(
-  db: Kysely<DB>,
-  values: {
-    employee_no: number;
-    organization_no: number;
-    relationship: number;
-    first_name: string;
-    middle_initial: string | null;
-    last_name: string;
-    birthdate: string;
-    gender: 'M' | 'F' | 'U';
-    ssn_encrypted: Uint8Array | null;
-    ssn_hash: Uint8Array | null;
-    person_code: number | null;
-    effective_date: string;
-    original_effective_date: string;
-    process_status: number;
-    expiration_date: string | null;
-    address1: string | null;
-    address2: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    is_cob_secondary: boolean;
-    cob_effective_date: string | null;
-    cob_termination_date: string | null;
-    client_defined_data: string | null;
-    created_by: number;
-    updated_by: number;
-  },
-): Promise<number> {
+/** A dependent row as a create writes it. */
+export interface NewDependent {
+  employee_no: number;
+  organization_no: number;
+  relationship: number;
+  first_name: string;
+  middle_initial: string | null;
+  last_name: string;
+  birthdate: string;
+  gender: 'M' | 'F' | 'U';
+  ssn_encrypted: Uint8Array | null;
+  ssn_hash: Uint8Array | null;
+  person_code: number | null;
+  effective_date: string;
+  original_effective_date: string;
+  process_status: number;
+  expiration_date: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  is_cob_secondary: boolean;
+  cob_effective_date: string | null;
+  cob_termination_date: string | null;
+  client_defined_data: string | null;
+  created_by: number;
+  updated_by: number;
+}
+
+/**
+ * Inserts a dependent; answers its number. Use cases call insertScopedDependent
+ * (members.access.ts), which answers the new dependent's handle.
+ */
+export async function insertDependent(db: Db, values: NewDependent): Promise<number> {
   const row = await db
     .insertInto('dependent')
     .values(values)
@@ -152,15 +126,15 @@ export async function insertDependent(
 }
 
 export async function updateDependent(
-  db: Kysely<DB>,
-  dependentNo: number,
+  db: Db,
+  dependent: ScopedDependentNo,
   values: Updateable<DependentTable>,
   userNo: number,
 ): Promise<void> {
   await db
     .updateTable('dependent')
     .set({ ...values, updated_by: userNo, updated_at: sql`now()` })
-    .where('dependent_no', '=', dependentNo)
+    .where('dependent_no', '=', dependent.dependentNo)
     .execute();
 }
 

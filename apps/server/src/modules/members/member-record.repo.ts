@@ -4,6 +4,7 @@ import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { ORGANIZATION_SETTINGS_COLUMNS } from '../organizations/index.ts';
 import type { EmployeeTable, MemberIncentiveProgramTable } from './members.tables.ts';
+import type { ScopedDependentNo, ScopedEmployeeNo } from './members.access.ts';
 
 /*
  * SQL of the employee record and its lifecycle. Every read of an employee is scoped by the
@@ -148,10 +149,10 @@ export async function incentiveProgramsOf(
     .execute();
 }
 
-export async function clientIdHistory(db: Db, employeeNo: number) {
+export async function clientIdHistory(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_client_id_history')
-    .where('employee_no', '=', employeeNo)
+    .where('employee_no', '=', employee.employeeNo)
     .select([
       'id_history_no',
       'historical_id',
@@ -165,21 +166,21 @@ export async function clientIdHistory(db: Db, employeeNo: number) {
 
 export async function latestClientIdHistoryDate(
   db: Db,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
 ): Promise<string | undefined> {
   const row = await db
     .selectFrom('member_client_id_history')
-    .where('employee_no', '=', employeeNo)
+    .where('employee_no', '=', employee.employeeNo)
     .select(sql<string>`to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD')`.as('d'))
     .executeTakeFirst();
   return row?.d ?? undefined;
 }
 
-export async function groupAssignments(db: Db, employeeNo: number) {
+export async function groupAssignments(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_group_assignment as a')
     .innerJoin('benefit_group as g', 'g.benefit_group_no', 'a.benefit_group_no')
-    .where('a.employee_no', '=', employeeNo)
+    .where('a.employee_no', '=', employee.employeeNo)
     .select([
       'a.group_assignment_no',
       'a.benefit_group_no',
@@ -196,11 +197,11 @@ export async function groupAssignments(db: Db, employeeNo: number) {
     .execute();
 }
 
-export async function divisionHistory(db: Db, employeeNo: number) {
+export async function divisionHistory(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_division_history as h')
     .innerJoin('division as dv', 'dv.division_no', 'h.division_no')
-    .where('h.employee_no', '=', employeeNo)
+    .where('h.employee_no', '=', employee.employeeNo)
     .select([
       'h.division_history_no',
       'h.benefit_group_no',
@@ -214,11 +215,11 @@ export async function divisionHistory(db: Db, employeeNo: number) {
     .execute();
 }
 
-export async function benefitPackageHistory(db: Db, employeeNo: number) {
+export async function benefitPackageHistory(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_benefit_package_history as h')
     .innerJoin('benefit_package as bp', 'bp.benefit_package_no', 'h.benefit_package_no')
-    .where('h.employee_no', '=', employeeNo)
+    .where('h.employee_no', '=', employee.employeeNo)
     .select([
       'h.benefit_package_history_no',
       'h.benefit_package_no',
@@ -261,19 +262,20 @@ export async function dependentOfEmployee(
   return row !== undefined;
 }
 
+/** The member's own change history, or with `dependent` that dependent's, a page at a time. */
 export async function changeHistoryPage(
   db: Db,
-  employeeNo: number,
-  dependentNo: number | undefined,
+  employee: ScopedEmployeeNo,
+  dependent: ScopedDependentNo | undefined,
   paging: { limit: number; offset: number; direction: 'asc' | 'desc' },
 ) {
   const base = db
     .selectFrom('member_change_history as h')
-    .where('h.employee_no', '=', employeeNo)
+    .where('h.employee_no', '=', employee.employeeNo)
     .where(
-      dependentNo === undefined
+      dependent === undefined
         ? sql<boolean>`h.dependent_no is null`
-        : sql<boolean>`h.dependent_no = ${dependentNo}`,
+        : sql<boolean>`h.dependent_no = ${dependent.dependentNo}`,
     );
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -311,9 +313,10 @@ export async function changeHistoryPage(
  */
 export async function endDependentsAt(
   db: Db,
-  entry: { employeeNo: number; date: string; event: string; changedBy: number | null },
+  entry: { employee: ScopedEmployeeNo; date: string; event: string; changedBy: number | null },
 ): Promise<number[]> {
-  const { employeeNo, date, event, changedBy } = entry;
+  const { date, event, changedBy } = entry;
+  const { employeeNo } = entry.employee;
   const result = await sql<{ dependent_no: number }>`
     with ended as (
       update dependent d
@@ -346,7 +349,10 @@ export async function endDependentsAt(
 // ---------------------------------------------------------------------------------------------
 // Writes of the employee record (the services call them inside their transaction)
 
-/** Inserts the employee row (its number taken beforehand with nextEmployeeNo). */
+/**
+ * Inserts the employee row (its number taken beforehand with nextEmployeeNo); use cases call
+ * insertScopedEmployee (members.access.ts), which answers the new member's handle.
+ */
 export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>): Promise<void> {
   await db.insertInto('employee').values(values).execute();
 }
@@ -354,14 +360,14 @@ export async function insertEmployee(db: Db, values: Insertable<EmployeeTable>):
 /** Sets columns of the employee row, stamped with who changed it and when. */
 export async function updateEmployeeRow(
   db: Db,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   userNo: number,
   values: Updateable<EmployeeTable>,
 ): Promise<void> {
   await db
     .updateTable('employee')
     .set({ ...values, updated_by: userNo, updated_at: new Date() })
-    .where('employee_no', '=', employeeNo)
+    .where('employee_no', '=', employee.employeeNo)
     .execute();
 }
 
@@ -369,7 +375,7 @@ export async function updateEmployeeRow(
 export async function insertGroupAssignment(
   db: Db,
   entry: {
-    employeeNo: number;
+    employee: ScopedEmployeeNo;
     benefitGroupNo: number;
     effectiveDate: string;
     assignmentDate: string;
@@ -379,7 +385,7 @@ export async function insertGroupAssignment(
   await db
     .insertInto('member_group_assignment')
     .values({
-      employee_no: entry.employeeNo,
+      employee_no: entry.employee.employeeNo,
       benefit_group_no: entry.benefitGroupNo,
       effective_date: entry.effectiveDate,
       expiration_date: null,
@@ -393,14 +399,14 @@ export async function insertGroupAssignment(
 /** Ends the member's open group assignment on `expirationDate`. */
 export async function endOpenGroupAssignment(
   db: Db,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   expirationDate: string,
   userNo: number,
 ): Promise<void> {
   await db
     .updateTable('member_group_assignment')
     .set({ expiration_date: expirationDate, updated_by: userNo, updated_at: new Date() })
-    .where('employee_no', '=', employeeNo)
+    .where('employee_no', '=', employee.employeeNo)
     .where('expiration_date', 'is', null)
     .execute();
 }
@@ -408,7 +414,7 @@ export async function endOpenGroupAssignment(
 /** A row of the member's division history (a division change or a division added). */
 export async function insertDivisionHistory(
   db: Db,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   userNo: number,
   entry: {
     benefit_group_no: number;
@@ -419,7 +425,12 @@ export async function insertDivisionHistory(
 ): Promise<void> {
   await db
     .insertInto('member_division_history')
-    .values({ ...entry, employee_no: employeeNo, created_by: userNo, updated_by: userNo })
+    .values({
+      ...entry,
+      employee_no: employee.employeeNo,
+      created_by: userNo,
+      updated_by: userNo,
+    })
     .execute();
 }
 
@@ -427,7 +438,7 @@ export async function insertDivisionHistory(
 export async function insertBenefitPackageHistory(
   db: Db,
   entry: {
-    employeeNo: number;
+    employee: ScopedEmployeeNo;
     benefitPackageNo: number;
     effectiveDate: string;
     assignmentDate: string;
@@ -437,7 +448,7 @@ export async function insertBenefitPackageHistory(
   await db
     .insertInto('member_benefit_package_history')
     .values({
-      employee_no: entry.employeeNo,
+      employee_no: entry.employee.employeeNo,
       benefit_package_no: entry.benefitPackageNo,
       effective_date: entry.effectiveDate,
       assignment_date: entry.assignmentDate,
@@ -450,12 +461,17 @@ export async function insertBenefitPackageHistory(
 /** Keeps the client ID a member had, from `effectiveDate`. */
 export async function insertClientIdHistory(
   db: Db,
-  entry: { employeeNo: number; historicalId: string; effectiveDate: string; userNo: number },
+  entry: {
+    employee: ScopedEmployeeNo;
+    historicalId: string;
+    effectiveDate: string;
+    userNo: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('member_client_id_history')
     .values({
-      employee_no: entry.employeeNo,
+      employee_no: entry.employee.employeeNo,
       historical_id: entry.historicalId,
       effective_date: entry.effectiveDate,
       created_by: entry.userNo,

@@ -32,39 +32,46 @@ export function addEmployeeDivision(
   employeeNo: number,
   body: AddDivisionBody,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
-    if (!settingsOf(row).supportsDivisions)
-      throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
-    dateRule('divisionEffectiveDate', 'division', body.divisionEffectiveDate, row.effective_date);
-    let division = await findDivisionById(trx, row.benefit_group_no, body.divisionId);
-    if (division && division.division_no === row.division_no) {
-      const message = MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision;
-      throw badRequest(message, { divisionId: message });
-    }
-    if (!division) {
-      if (!body.divisionName) fieldError('divisionName', 'Division Name is required');
-      division = await insertDivision(trx, {
-        organizationNo,
-        benefitGroupNo: row.benefit_group_no,
-        divisionId: body.divisionId,
-        divisionName: body.divisionName,
-        effectiveDate: body.divisionEffectiveDate,
-        userNo: principal.userNo,
+  return writeEmployee(
+    deps,
+    principal,
+    organizationNo,
+    employeeNo,
+    async (trx, employee, today) => {
+      const { row } = employee;
+      if (!settingsOf(row).supportsDivisions)
+        throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+      if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+      dateRule('divisionEffectiveDate', 'division', body.divisionEffectiveDate, row.effective_date);
+      let division = await findDivisionById(trx, row.benefit_group_no, body.divisionId);
+      if (division && division.division_no === row.division_no) {
+        const message = MEMBER_RECORD_MESSAGES.groupChangeRequiredNewDivision;
+        throw badRequest(message, { divisionId: message });
+      }
+      if (!division) {
+        if (!body.divisionName) fieldError('divisionName', 'Division Name is required');
+        division = await insertDivision(trx, {
+          organizationNo,
+          benefitGroupNo: row.benefit_group_no,
+          divisionId: body.divisionId,
+          divisionName: body.divisionName,
+          effectiveDate: body.divisionEffectiveDate,
+          userNo: principal.userNo,
+        });
+      }
+      await setEmployee(trx, principal, employee, {
+        division_no: division.division_no,
+        division_effective_date: body.divisionEffectiveDate,
       });
-    }
-    await setEmployee(trx, principal, employeeNo, {
-      division_no: division.division_no,
-      division_effective_date: body.divisionEffectiveDate,
-    });
-    await addDivisionHistory(trx, principal, employeeNo, {
-      benefit_group_no: row.benefit_group_no,
-      division_no: division.division_no,
-      effective_date: body.divisionEffectiveDate,
-      assignment_date: today,
-    });
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.divisionChange, [
-      { field: 'division', oldValue: row.division_id, newValue: division.division_id },
-    ]);
-  });
+      await addDivisionHistory(trx, principal, employee, {
+        benefit_group_no: row.benefit_group_no,
+        division_no: division.division_no,
+        effective_date: body.divisionEffectiveDate,
+        assignment_date: today,
+      });
+      await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.divisionChange, [
+        { field: 'division', oldValue: row.division_id, newValue: division.division_id },
+      ]);
+    },
+  );
 }

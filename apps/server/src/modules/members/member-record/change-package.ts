@@ -29,37 +29,44 @@ export function changeEmployeeBenefitPackage(
   employeeNo: number,
   body: BenefitPackageChangeBody,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
-    if (!settingsOf(row).supportsDivisions)
-      throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-    if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
-    const benefitPackage = await findBenefitPackage(trx, organizationNo, body.benefitPackageId);
-    if (!benefitPackage) fieldError('benefitPackageId', 'Benefit Package not found');
-    if (benefitPackage.process_status !== PROCESS_STATUS.active) {
-      fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageTerminated);
-    }
-    if (benefitPackage.benefit_package_no === row.benefit_package_no) {
-      fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageUnchanged);
-    }
-    dateRule('changeDate', 'change', body.changeDate, row.effective_date);
-    await setEmployee(trx, principal, employeeNo, {
-      benefit_package_no: benefitPackage.benefit_package_no,
-      benefit_package_effective_date: body.changeDate,
-      benefit_package_assignment_date: today,
-    });
-    await insertBenefitPackageHistory(trx, {
-      employeeNo,
-      benefitPackageNo: benefitPackage.benefit_package_no,
-      effectiveDate: body.changeDate,
-      assignmentDate: today,
-      userNo: principal.userNo,
-    });
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.benefitPackageChange, [
-      {
-        field: 'benefitPackage',
-        oldValue: row.benefit_package_id,
-        newValue: benefitPackage.benefit_package_id,
-      },
-    ]);
-  });
+  return writeEmployee(
+    deps,
+    principal,
+    organizationNo,
+    employeeNo,
+    async (trx, employee, today) => {
+      const { row } = employee;
+      if (!settingsOf(row).supportsDivisions)
+        throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+      if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+      const benefitPackage = await findBenefitPackage(trx, organizationNo, body.benefitPackageId);
+      if (!benefitPackage) fieldError('benefitPackageId', 'Benefit Package not found');
+      if (benefitPackage.process_status !== PROCESS_STATUS.active) {
+        fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageTerminated);
+      }
+      if (benefitPackage.benefit_package_no === row.benefit_package_no) {
+        fieldError('benefitPackageId', MEMBER_RECORD_MESSAGES.benefitPackageUnchanged);
+      }
+      dateRule('changeDate', 'change', body.changeDate, row.effective_date);
+      await setEmployee(trx, principal, employee, {
+        benefit_package_no: benefitPackage.benefit_package_no,
+        benefit_package_effective_date: body.changeDate,
+        benefit_package_assignment_date: today,
+      });
+      await insertBenefitPackageHistory(trx, {
+        employee,
+        benefitPackageNo: benefitPackage.benefit_package_no,
+        effectiveDate: body.changeDate,
+        assignmentDate: today,
+        userNo: principal.userNo,
+      });
+      await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.benefitPackageChange, [
+        {
+          field: 'benefitPackage',
+          oldValue: row.benefit_package_id,
+          newValue: benefitPackage.benefit_package_id,
+        },
+      ]);
+    },
+  );
 }

@@ -11,11 +11,10 @@ import {
 import type { Principal } from '../../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../../platform/crypto/ssn.ts';
 import type { DB } from '../../../database.ts';
-import { badRequest, forbidden, notFound } from '../../../platform/http/problem.ts';
+import { badRequest, forbidden } from '../../../platform/http/problem.ts';
 import { writeMemberHistory, type FieldChange } from '../member-history.ts';
 import {
   endOpenGroupAssignment,
-  findEmployee,
   insertDivisionHistory,
   insertGroupAssignment,
   updateEmployeeRow,
@@ -23,10 +22,11 @@ import {
 } from '../member-record.repo.ts';
 import { findScopedGroupRow as findGroup } from '../../organizations/index.ts';
 import type { EmployeeTable } from '../members.tables.ts';
+import type { ScopedEmployeeNo } from '../members.access.ts';
 
 /*
  * What the employee record's use cases share: their dependencies, the 400 of one field, the edit
- * permission, the in-scope employee (404 outside scope), the group and date checks every write
+ * permission (the in-scope employee is members.access.ts's requireEmployee), the group and date checks every write
  * repeats, and the small writes (the row, its history) they all make.
  */
 
@@ -45,17 +45,6 @@ export function fieldError(field: string, message: string): never {
 
 export function requireEdit(principal: Principal): void {
   if (!principal.permissions.has(PERMISSIONS.editMember)) throw forbidden();
-}
-
-export async function loadEmployee(
-  db: Kysely<DB> | Tx,
-  principal: Principal,
-  organizationNo: number,
-  employeeNo: number,
-): Promise<EmployeeRecordRow> {
-  const row = await findEmployee(db, principal, organizationNo, employeeNo);
-  if (!row) throw notFound('Member');
-  return row;
 }
 
 /** A group to put a member into: the organization's, in scope, not terminated. */
@@ -117,23 +106,23 @@ export function settingsRefusals(
 export async function setEmployee(
   trx: Tx,
   principal: Principal,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   values: Updateable<EmployeeTable>,
 ): Promise<void> {
-  await updateEmployeeRow(trx, employeeNo, principal.userNo, values);
+  await updateEmployeeRow(trx, employee, principal.userNo, values);
 }
 
 /** The employee's own member_change_history rows of one event. */
 export async function employeeHistory(
   trx: Tx,
   principal: Principal,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   event: MemberHistoryEvent,
   changes: readonly FieldChange[],
 ): Promise<void> {
   await writeMemberHistory(trx, {
     changedBy: principal.userNo,
-    target: { employeeNo },
+    target: { employeeNo: employee.employeeNo },
     event,
     changes,
   });
@@ -143,7 +132,7 @@ export async function employeeHistory(
 export async function addDivisionHistory(
   trx: Tx,
   principal: Principal,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   entry: {
     benefit_group_no: number;
     division_no: number;
@@ -151,7 +140,7 @@ export async function addDivisionHistory(
     assignment_date: string;
   },
 ): Promise<void> {
-  await insertDivisionHistory(trx, employeeNo, principal.userNo, entry);
+  await insertDivisionHistory(trx, employee, principal.userNo, entry);
 }
 
 export const isTerminated = (row: EmployeeRecordRow) =>
@@ -161,7 +150,7 @@ export const isTerminated = (row: EmployeeRecordRow) =>
 export async function moveGroup(
   trx: Tx,
   principal: Principal,
-  row: EmployeeRecordRow,
+  employee: ScopedEmployeeNo,
   benefitGroupNo: number,
   date: string,
   today: string,
@@ -170,12 +159,12 @@ export async function moveGroup(
   dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
   await endOpenGroupAssignment(
     trx,
-    row.employee_no,
+    employee,
     dayBefore.toISOString().slice(0, 10),
     principal.userNo,
   );
   await insertGroupAssignment(trx, {
-    employeeNo: row.employee_no,
+    employee,
     benefitGroupNo,
     effectiveDate: date,
     assignmentDate: today,

@@ -21,10 +21,10 @@ import {
   nextEmployeeNo,
   ssnHashTaken,
   insertBenefitPackageHistory,
-  insertEmployee,
   insertGroupAssignment,
 } from '../member-record.repo.ts';
 import { findOrganizationForMembers } from '../../organizations/index.ts';
+import { insertScopedEmployee } from '../members.access.ts';
 import { parseOr400, todayOf } from '../record-support.ts';
 import {
   type MemberRecordDeps,
@@ -100,7 +100,7 @@ export async function createEmployee(
 
   const employeeNo = await deps.db.transaction().execute(async (trx) => {
     const employeeNo = await nextEmployeeNo(trx);
-    await insertEmployee(trx, {
+    const employee = await insertScopedEmployee(trx, {
       employee_no: employeeNo,
       organization_no: organizationNo,
       benefit_group_no: group.benefit_group_no,
@@ -143,14 +143,14 @@ export async function createEmployee(
       updated_by: principal.userNo,
     });
     await insertGroupAssignment(trx, {
-      employeeNo,
+      employee,
       benefitGroupNo: group.benefit_group_no,
       effectiveDate: body.effectiveDate,
       assignmentDate: today,
       userNo: principal.userNo,
     });
     if (division) {
-      await addDivisionHistory(trx, principal, employeeNo, {
+      await addDivisionHistory(trx, principal, employee, {
         benefit_group_no: group.benefit_group_no,
         division_no: division.division_no,
         effective_date: body.effectiveDate,
@@ -159,7 +159,7 @@ export async function createEmployee(
     }
     if (benefitPackage) {
       await insertBenefitPackageHistory(trx, {
-        employeeNo,
+        employee,
         benefitPackageNo: benefitPackage.benefit_package_no,
         effectiveDate: body.effectiveDate,
         assignmentDate: today,

@@ -21,14 +21,12 @@ import {
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { formatSsn } from '../../../platform/crypto/ssn.ts';
 import type { DB } from '../../../database.ts';
-import { forbidden, notFound } from '../../../platform/http/problem.ts';
+import { forbidden } from '../../../platform/http/problem.ts';
 import {
   benefitPackageHistory,
   changeHistoryPage,
   clientIdHistory,
-  dependentOfEmployee,
   divisionHistory,
-  employeeVisible,
   groupAssignments,
   incentiveProgramsOf,
   type EmployeeRecordRow,
@@ -36,7 +34,13 @@ import {
 import { settingsOf } from '../../organizations/index.ts';
 import { todayOf } from '../record-support.ts';
 import { auditSsnReveal } from '../ssn-reveal-limit.ts';
-import { type MemberRecordDeps, type Tx, loadEmployee } from './context.ts';
+import { type MemberRecordDeps, type Tx } from './context.ts';
+import {
+  requireDependentOf,
+  requireEmployee,
+  requireVisibleEmployee,
+  type ScopedEmployeeNo,
+} from '../members.access.ts';
 
 /*
  * Reads of the employee record: the detail the member page shows, the SSN on demand, and the
@@ -152,7 +156,7 @@ export async function getEmployee(
   organizationNo: number,
   employeeNo: number,
 ): Promise<EmployeeDetail> {
-  const row = await loadEmployee(deps.db, principal, organizationNo, employeeNo);
+  const { row } = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
   return detailOf(deps, deps.db, principal, row);
 }
 
@@ -167,7 +171,7 @@ export async function revealEmployeeSsn(
   employeeNo: number,
 ): Promise<SsnAnswer> {
   if (!principal.permissions.has(PERMISSIONS.viewSsn)) throw forbidden();
-  const row = await loadEmployee(deps.db, principal, organizationNo, employeeNo);
+  const { row } = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
   await auditSsnReveal(deps.db, {
     actorUserNo: principal.userNo,
     action: 'member.ssn-reveal',
@@ -185,11 +189,11 @@ async function listOfEmployee<R, T>(
   principal: Principal,
   organizationNo: number,
   employeeNo: number,
-  load: (db: Kysely<DB>, employeeNo: number) => Promise<R[]>,
+  load: (db: Kysely<DB>, employee: ScopedEmployeeNo) => Promise<R[]>,
   map: (row: R) => T,
 ): Promise<{ data: T[]; totalCount: number }> {
-  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
-  const data = (await load(deps.db, employeeNo)).map(map);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
+  const data = (await load(deps.db, employee)).map(map);
   return { data, totalCount: data.length };
 }
 
@@ -233,10 +237,10 @@ export async function listDivisionHistory(
   organizationNo: number,
   employeeNo: number,
 ): Promise<{ data: DivisionHistoryGroup[]; totalCount: number }> {
-  await loadEmployee(deps.db, principal, organizationNo, employeeNo);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
   const [groups, divisions] = await Promise.all([
-    groupAssignments(deps.db, employeeNo),
-    divisionHistory(deps.db, employeeNo),
+    groupAssignments(deps.db, employee),
+    divisionHistory(deps.db, employee),
   ]);
   const data: DivisionHistoryGroup[] = [];
   const seen = new Set<number>();
@@ -293,23 +297,16 @@ export async function listMemberChangeHistory(
   principal: Principal,
   query: MemberChangeHistoryQuery,
 ): Promise<Page<MemberChangeHistoryRow>> {
-  if (!(await employeeVisible(deps.db, principal, query.employeeId))) throw notFound('Member');
-  if (
-    query.dependentId !== undefined &&
-    !(await dependentOfEmployee(deps.db, query.employeeId, query.dependentId))
-  ) {
-    throw notFound('Dependent');
-  }
-  const { rows, totalCount } = await changeHistoryPage(
-    deps.db,
-    query.employeeId,
-    query.dependentId,
-    {
-      limit: query.limit,
-      offset: query.offset,
-      direction: query.sort?.direction ?? 'desc',
-    },
-  );
+  const employee = await requireVisibleEmployee(deps.db, principal, query.employeeId);
+  const dependent =
+    query.dependentId === undefined
+      ? undefined
+      : await requireDependentOf(deps.db, employee, query.dependentId);
+  const { rows, totalCount } = await changeHistoryPage(deps.db, employee, dependent, {
+    limit: query.limit,
+    offset: query.offset,
+    direction: query.sort?.direction ?? 'desc',
+  });
   return {
     totalCount,
     data: rows.map((r) => ({

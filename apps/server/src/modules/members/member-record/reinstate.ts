@@ -39,73 +39,87 @@ export function reinstateEmployee(
   employeeNo: number,
   body: ReinstatementBody,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row, today) => {
-    if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
-    dateRule('reinstateDate', 'reinstate', body.reinstateDate, row.effective_date);
-    const group = await selectableGroup(
-      trx,
-      principal,
-      organizationNo,
-      body.benefitGroupId,
-      today,
-      MEMBER_RECORD_MESSAGES.reinstateGroupTerminated,
-    );
-    if (group.expiration_date && group.expiration_date < body.reinstateDate) {
-      fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.reinstateAfterGroupExpiration);
-    }
-    const groupChanged = group.benefit_group_no !== row.benefit_group_no;
-    const division = await reinstateDivision(trx, principal, organizationNo, row, body, {
-      benefitGroupNo: group.benefit_group_no,
-      groupChanged,
-    });
-    await setEmployee(trx, principal, employeeNo, {
-      process_status: PROCESS_STATUS.active,
-      expiration_date: null,
-      effective_date: body.reinstateDate,
-      reinstatement_date: body.reinstateDate,
-      ...(groupChanged
-        ? {
-            benefit_group_no: group.benefit_group_no,
-            group_effective_date: body.reinstateDate,
-            group_assignment_date: today,
-            division_no: division?.division_no ?? null,
-            division_effective_date: division ? body.reinstateDate : null,
-          }
-        : {}),
-    });
-    if (groupChanged)
-      await moveGroup(trx, principal, row, group.benefit_group_no, body.reinstateDate, today);
-    if (division) {
-      await addDivisionHistory(trx, principal, employeeNo, {
-        benefit_group_no: group.benefit_group_no,
-        division_no: division.division_no,
-        effective_date: body.reinstateDate,
-        assignment_date: today,
+  return writeEmployee(
+    deps,
+    principal,
+    organizationNo,
+    employeeNo,
+    async (trx, employee, today) => {
+      const { row } = employee;
+      if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
+      dateRule('reinstateDate', 'reinstate', body.reinstateDate, row.effective_date);
+      const group = await selectableGroup(
+        trx,
+        principal,
+        organizationNo,
+        body.benefitGroupId,
+        today,
+        MEMBER_RECORD_MESSAGES.reinstateGroupTerminated,
+      );
+      if (group.expiration_date && group.expiration_date < body.reinstateDate) {
+        fieldError('reinstateDate', MEMBER_RECORD_MESSAGES.reinstateAfterGroupExpiration);
+      }
+      const groupChanged = group.benefit_group_no !== row.benefit_group_no;
+      const division = await reinstateDivision(trx, principal, organizationNo, row, body, {
+        benefitGroupNo: group.benefit_group_no,
+        groupChanged,
       });
-    }
-    await employeeHistory(
-      trx,
-      principal,
-      employeeNo,
-      MEMBER_HISTORY_EVENTS.reinstate,
-      diffFields(
-        {
-          processStatus: row.process_status,
-          expirationDate: row.expiration_date,
-          effectiveDate: row.effective_date,
-          group: row.group_id,
-          division: row.division_id,
-        },
-        {
-          processStatus: PROCESS_STATUS.active,
-          expirationDate: null,
-          effectiveDate: body.reinstateDate,
-          group: group.benefit_group_id,
-          division: groupChanged ? (division?.division_id ?? null) : row.division_id,
-        },
-      ),
-    );
-  });
+      await setEmployee(trx, principal, employee, {
+        process_status: PROCESS_STATUS.active,
+        expiration_date: null,
+        effective_date: body.reinstateDate,
+        reinstatement_date: body.reinstateDate,
+        ...(groupChanged
+          ? {
+              benefit_group_no: group.benefit_group_no,
+              group_effective_date: body.reinstateDate,
+              group_assignment_date: today,
+              division_no: division?.division_no ?? null,
+              division_effective_date: division ? body.reinstateDate : null,
+            }
+          : {}),
+      });
+      if (groupChanged)
+        await moveGroup(
+          trx,
+          principal,
+          employee,
+          group.benefit_group_no,
+          body.reinstateDate,
+          today,
+        );
+      if (division) {
+        await addDivisionHistory(trx, principal, employee, {
+          benefit_group_no: group.benefit_group_no,
+          division_no: division.division_no,
+          effective_date: body.reinstateDate,
+          assignment_date: today,
+        });
+      }
+      await employeeHistory(
+        trx,
+        principal,
+        employee,
+        MEMBER_HISTORY_EVENTS.reinstate,
+        diffFields(
+          {
+            processStatus: row.process_status,
+            expirationDate: row.expiration_date,
+            effectiveDate: row.effective_date,
+            group: row.group_id,
+            division: row.division_id,
+          },
+          {
+            processStatus: PROCESS_STATUS.active,
+            expirationDate: null,
+            effectiveDate: body.reinstateDate,
+            group: group.benefit_group_id,
+            division: groupChanged ? (division?.division_id ?? null) : row.division_id,
+          },
+        ),
+      );
+    },
+  );
 }
 
 /**

@@ -31,14 +31,15 @@ export function terminateEmployee(
   employeeNo: number,
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, employee) => {
+    const { row } = employee;
     if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.alreadyTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
-    await setEmployee(trx, principal, employeeNo, {
+    await setEmployee(trx, principal, employee, {
       process_status: PROCESS_STATUS.terminated,
       expiration_date: body.terminationDate,
     });
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.terminate, [
+    await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.terminate, [
       {
         field: 'processStatus',
         oldValue: row.process_status,
@@ -47,7 +48,7 @@ export function terminateEmployee(
       { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
     ]);
     await endDependentsAt(trx, {
-      employeeNo,
+      employee,
       date: body.terminationDate,
       event: MEMBER_HISTORY_EVENTS.terminate,
       changedBy: principal.userNo,
@@ -63,20 +64,21 @@ export function changeEmployeeTermination(
   employeeNo: number,
   body: TerminationBody,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, employee) => {
+    const { row } = employee;
     if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
     dateRule('terminationDate', 'termination', body.terminationDate, row.effective_date);
     if (body.terminationDate === row.expiration_date) return;
-    await setEmployee(trx, principal, employeeNo, {
+    await setEmployee(trx, principal, employee, {
       expiration_date: body.terminationDate,
     });
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.changeTermination, [
+    await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.changeTermination, [
       { field: 'expirationDate', oldValue: row.expiration_date, newValue: body.terminationDate },
     ]);
     // Decision 0073: an earlier date ends the dependents that would now outlast the member; a
     // later one leaves them (their coverage still ends inside the member's).
     await endDependentsAt(trx, {
-      employeeNo,
+      employee,
       date: body.terminationDate,
       event: MEMBER_HISTORY_EVENTS.changeTermination,
       changedBy: principal.userNo,
@@ -91,7 +93,8 @@ export function removeEmployeeTermination(
   organizationNo: number,
   employeeNo: number,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, employee) => {
+    const { row } = employee;
     if (!isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.notTerminated);
     const group = {
       processStatus: row.group_process_status,
@@ -100,11 +103,11 @@ export function removeEmployeeTermination(
     if (!groupAllowsTerminationRemoval(group, row.expiration_date)) {
       throw conflict(MEMBER_RECORD_MESSAGES.removeTerminationGroupCheck);
     }
-    await setEmployee(trx, principal, employeeNo, {
+    await setEmployee(trx, principal, employee, {
       process_status: PROCESS_STATUS.active,
       expiration_date: null,
     });
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.removeTermination, [
+    await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.removeTermination, [
       { field: 'processStatus', oldValue: row.process_status, newValue: PROCESS_STATUS.active },
       { field: 'expirationDate', oldValue: row.expiration_date, newValue: null },
     ]);

@@ -59,7 +59,8 @@ export async function updateEmployee(
   employeeNo: number,
   rawBody: unknown,
 ): Promise<EmployeeDetail> {
-  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, row) => {
+  return writeEmployee(deps, principal, organizationNo, employeeNo, async (trx, employee) => {
+    const { row } = employee;
     const settings = settingsOf(row);
     const body = parseOr400(
       employeeUpdateSchema(settings, { isCOBMandatory: row.is_cob_mandatory }),
@@ -141,17 +142,16 @@ export async function updateEmployee(
       }
     }
     if (changes.some((c) => c.field === 'clientId') && row.client_id) {
-      const since =
-        (await latestClientIdHistoryDate(trx, employeeNo)) ?? row.original_effective_date;
+      const since = (await latestClientIdHistoryDate(trx, employee)) ?? row.original_effective_date;
       await insertClientIdHistory(trx, {
-        employeeNo,
+        employee,
         historicalId: row.client_id,
         effectiveDate: since,
         userNo: principal.userNo,
       });
     }
     if (Object.keys(set).length > 0) {
-      await setEmployee(trx, principal, employeeNo, set);
+      await setEmployee(trx, principal, employee, set);
     }
     const programChanges = await saveIncentivePrograms(
       trx,
@@ -160,7 +160,7 @@ export async function updateEmployee(
       employeeNo,
       body.incentivePrograms,
     );
-    await employeeHistory(trx, principal, employeeNo, MEMBER_HISTORY_EVENTS.update, [
+    await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.update, [
       ...changes,
       ...programChanges,
     ]);
