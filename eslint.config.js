@@ -131,10 +131,18 @@ export const boundaries = [
       },
     ]),
   })),
-  // The shell uses an entity through its public surface like everyone else.
+  // The shell takes a feature through its index.tsx (what it contributes) and an entity through
+  // its index.ts, like everyone else.
   {
     files: [`${WEB}/app/**/*.{ts,tsx}`],
-    rules: restrict([ENTITY_THROUGH_INDEX]),
+    rules: restrict([
+      {
+        regex: String.raw`(^|/)features/[^/]+/(?!index\.tsx$)`,
+        message:
+          "The shell imports a feature only through its index.tsx: 'features/<a>/index.tsx'.",
+      },
+      ENTITY_THROUGH_INDEX,
+    ]),
   },
 ];
 
