@@ -1,7 +1,6 @@
 import { type ReactNode } from 'react';
 import { type PermissionRule } from '@pillar/domain';
-import { AccessDeniedPage } from '../pages/access-denied-page.tsx';
-import { usePermissions, type UserAccess } from './user-access.ts';
+import { usePermissions } from './user-access.ts';
 
 export interface PermissionGateProps {
   /** allOf or anyOf a list of permission keys. */
@@ -15,18 +14,4 @@ export interface PermissionGateProps {
 export function PermissionGate({ rule, fallback = null, children }: PermissionGateProps) {
   const { can } = usePermissions();
   return <>{can(rule) ? children : fallback}</>;
-}
-
-export interface RequirePermissionProps {
-  rule?: PermissionRule;
-  /** For gates beyond permission keys: user type, rxbAdmin, feature flags. */
-  check?: (access: UserAccess) => boolean;
-  children: ReactNode;
-}
-
-/** Route wrapper: the page, or the access-denied page when the user may not see it. */
-export function RequirePermission({ rule, check, children }: RequirePermissionProps) {
-  const access = usePermissions();
-  const allowed = (!rule || access.can(rule)) && (!check || check(access));
-  return allowed ? <>{children}</> : <AccessDeniedPage />;
 }
