@@ -1,10 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import type { Principal } from '../../platform/auth/principal.ts';
-import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
+import type { ScopedEmployeeNo } from '../members/index.ts';
 
-/** The employee a coverage call names, if it exists and lies in the user's organizations and groups. */
-export interface ScopedEmployee {
+/** What a temp card prints of its cardholder (the member in scope, or a link's cardholder). */
+export interface Cardholder {
   employee_no: number;
   organization_no: number;
   first_name: string;
@@ -26,30 +25,15 @@ const EMPLOYEE_COLUMNS = [
   'e.generated_id',
 ] as const;
 
-export async function findEmployeeInScope(
-  db: Kysely<DB>,
-  principal: Principal,
-  organizationNo: number,
-  employeeNo: number,
-): Promise<ScopedEmployee | undefined> {
-  return db
-    .selectFrom('employee as e')
-    .select(EMPLOYEE_COLUMNS)
-    .where('e.employee_no', '=', employeeNo)
-    .where('e.organization_no', '=', organizationNo)
-    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
-    .executeTakeFirst();
-}
-
 /** The cardholder of a link, read without a principal: the link itself is the grant. */
-export async function findEmployee(
+export async function findLinkCardholder(
   db: Kysely<DB>,
-  employeeNo: number,
-): Promise<ScopedEmployee | undefined> {
+  link: Pick<LinkRow, 'employee_no'>,
+): Promise<Cardholder | undefined> {
   return db
     .selectFrom('employee as e')
     .select(EMPLOYEE_COLUMNS)
-    .where('e.employee_no', '=', employeeNo)
+    .where('e.employee_no', '=', link.employee_no)
     .executeTakeFirst();
 }
 
@@ -114,9 +98,12 @@ function coverageQuery(db: Kysely<DB>) {
     ]);
 }
 
-export async function listCoverages(db: Kysely<DB>, employeeNo: number): Promise<CoverageRow[]> {
+export async function listCoverages(
+  db: Kysely<DB>,
+  employee: ScopedEmployeeNo,
+): Promise<CoverageRow[]> {
   return coverageQuery(db)
-    .where('c.employee_no', '=', employeeNo)
+    .where('c.employee_no', '=', employee.employeeNo)
     .orderBy('c.effective_date', 'desc')
     .orderBy('c.coverage_no', 'desc')
     .execute();
@@ -124,9 +111,21 @@ export async function listCoverages(db: Kysely<DB>, employeeNo: number): Promise
 
 export async function findCoverage(
   db: Kysely<DB>,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   coverageNo: number,
 ): Promise<CoverageRow | undefined> {
+  return coverageOf(db, employee.employeeNo, coverageNo);
+}
+
+/** The coverage a link was sent for, read without a principal: the token is the grant. */
+export async function findLinkedCoverage(
+  db: Kysely<DB>,
+  link: Pick<LinkRow, 'employee_no' | 'coverage_no'>,
+): Promise<CoverageRow | undefined> {
+  return coverageOf(db, link.employee_no, link.coverage_no);
+}
+
+function coverageOf(db: Kysely<DB>, employeeNo: number, coverageNo: number) {
   return coverageQuery(db)
     .where('c.employee_no', '=', employeeNo)
     .where('c.coverage_no', '=', coverageNo)
@@ -136,11 +135,11 @@ export async function findCoverage(
 /** The newest coverage in force today that offers a temp card. */
 export async function findDefaultCardCoverage(
   db: Kysely<DB>,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   today: string,
 ): Promise<CoverageRow | undefined> {
   return coverageQuery(db)
-    .where('c.employee_no', '=', employeeNo)
+    .where('c.employee_no', '=', employee.employeeNo)
     .where('c.supports_temp_card', '=', true)
     .where((eb) => eb.or([eb(ENDS, 'is', null), eb(ENDS, '>=', today)]))
     .orderBy('c.effective_date', 'desc')
@@ -217,7 +216,7 @@ export async function countRecentFailures(
 
 export interface NewTempCardLink {
   tokenHash: string;
-  employeeNo: number;
+  employee: ScopedEmployeeNo;
   coverageNo: number;
   organizationNo: number;
   recipientEmail: string;
@@ -234,7 +233,7 @@ export async function insertTempCardLink(
     .insertInto('temp_card_link')
     .values({
       token_hash: link.tokenHash,
-      employee_no: link.employeeNo,
+      employee_no: link.employee.employeeNo,
       coverage_no: link.coverageNo,
       organization_no: link.organizationNo,
       recipient_email: link.recipientEmail,

@@ -37,23 +37,23 @@ import {
   notFound,
 } from '../../platform/http/problem.ts';
 import type { MailService } from '../../platform/mail/mail-service.ts';
-import { writeMemberHistory } from '../members/index.ts';
+import { requireEmployee, writeMemberHistory, type ScopedEmployee } from '../members/index.ts';
 import {
   claimLink,
   countFailedAttempt,
   countRecentFailures,
   findCoverage,
   findDefaultCardCoverage,
-  findEmployee,
-  findEmployeeInScope,
   findLinkByHash,
+  findLinkCardholder,
+  findLinkedCoverage,
   insertNewCardRequest,
   insertTempCardLink,
   listCoverages,
   recordVerifyFailure,
   type CoverageRow,
+  type Cardholder,
   type LinkRow,
-  type ScopedEmployee,
 } from './coverages.repo.ts';
 import { renderTempCardPdf } from './temp-card-pdf.ts';
 
@@ -72,17 +72,6 @@ export interface PdfFile {
 
 function todayOf(deps: CoveragesDeps): string {
   return deps.today ? deps.today() : todayIso();
-}
-
-async function employeeOrNotFound(
-  deps: CoveragesDeps,
-  principal: Principal,
-  organizationNo: number,
-  employeeNo: number,
-): Promise<ScopedEmployee> {
-  const employee = await findEmployeeInScope(deps.db, principal, organizationNo, employeeNo);
-  if (!employee) throw notFound('Member');
-  return employee;
 }
 
 function toCoverage(row: CoverageRow): Coverage {
@@ -105,13 +94,13 @@ function toCoverage(row: CoverageRow): Coverage {
   };
 }
 
-function cardholderName(employee: ScopedEmployee): string {
+function cardholderName(employee: Cardholder): string {
   return [employee.first_name, employee.middle_initial, employee.last_name]
     .filter(Boolean)
     .join(' ');
 }
 
-function toCard(employee: ScopedEmployee, row: CoverageRow): TempIdCard {
+function toCard(employee: Cardholder, row: CoverageRow): TempIdCard {
   return {
     coverageNo: row.coverage_no,
     planName: row.name,
@@ -133,8 +122,8 @@ export async function listEmployeeCoverages(
   organizationNo: number,
   employeeNo: number,
 ): Promise<CoverageList> {
-  await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
-  const rows = await listCoverages(deps.db, employeeNo);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
+  const rows = await listCoverages(deps.db, employee);
   return { data: rows.map(toCoverage) };
 }
 
@@ -149,11 +138,11 @@ async function cardCoverage(
 ): Promise<CoverageRow> {
   const today = todayOf(deps);
   if (coverageNo === undefined) {
-    const row = await findDefaultCardCoverage(deps.db, employee.employee_no, today);
+    const row = await findDefaultCardCoverage(deps.db, employee, today);
     if (!row) throw notFound('Coverage');
     return row;
   }
-  const row = await findCoverage(deps.db, employee.employee_no, coverageNo);
+  const row = await findCoverage(deps.db, employee, coverageNo);
   if (!row) throw notFound('Coverage');
   if (!row.supports_temp_card) {
     throw badRequest(TEMP_CARD_MESSAGES.noTempCard, { coverageNo: TEMP_CARD_MESSAGES.noTempCard });
@@ -174,8 +163,8 @@ export async function getTempCard(
   employeeNo: number,
   coverageNo: number | undefined,
 ): Promise<TempIdCard> {
-  const employee = await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
-  return toCard(employee, await cardCoverage(deps, employee, coverageNo));
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
+  return toCard(employee.row, await cardCoverage(deps, employee, coverageNo));
 }
 
 /** POST .../coverages/{coverageId}/new-card: one request per coverage (409 after that). */
@@ -186,8 +175,8 @@ export async function requestNewCard(
   employeeNo: number,
   coverageNo: number,
 ): Promise<NewCardAnswer> {
-  await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
-  const row = await findCoverage(deps.db, employeeNo, coverageNo);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
+  const row = await findCoverage(deps.db, employee, coverageNo);
   if (!row) throw notFound('Coverage');
   if (!row.supports_new_card_request) throw badRequest(TEMP_CARD_MESSAGES.noNewCard);
   // Coverage follows eligibility (decision 0074): no new card for a coverage that has ended.
@@ -244,12 +233,12 @@ export async function emailTempCard(
   employeeNo: number,
   request: EmailTempCardRequest,
 ): Promise<EmailTempCardResult> {
-  const employee = await employeeOrNotFound(deps, principal, organizationNo, employeeNo);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
   if (request.withVerification && !principal.permissions.has(PERMISSIONS.editMember)) {
     throw forbidden(TEMP_CARD_MESSAGES.emailNeedsEdit);
   }
   const row = await cardCoverage(deps, employee, request.coverageNo);
-  const card = toCard(employee, row);
+  const card = toCard(employee.row, row);
 
   if (!request.withVerification) {
     const body = await renderTempCardPdf(card, formatDate(todayOf(deps)));
@@ -272,7 +261,7 @@ export async function emailTempCard(
   const link = await deps.db.transaction().execute(async (tx) => {
     const inserted = await insertTempCardLink(tx, {
       tokenHash: hashToken(token),
-      employeeNo,
+      employee,
       coverageNo: row.coverage_no,
       organizationNo,
       recipientEmail: recipient,
@@ -374,10 +363,8 @@ export async function verifyTempCardLink(
   }
   const link = await linkOrNotFound(deps, token);
   refuseClosed(stateOf(link));
-  const employee = await findEmployee(deps.db, link.employee_no);
-  const row = employee
-    ? await findCoverage(deps.db, link.employee_no, link.coverage_no)
-    : undefined;
+  const employee = await findLinkCardholder(deps.db, link);
+  const row = employee ? await findLinkedCoverage(deps.db, link) : undefined;
   if (!employee || !row) throw new HttpProblem(404, 'Not Found', TEMP_CARD_MESSAGES.notFound);
 
   const match = matchesCardholder(

@@ -12,5 +12,7 @@ export {
   type HistoryTarget,
   type HistoryValue,
 } from './member-history.ts';
+/** The member access checks (decision 0095): other modules' calls on one member take its handle. */
+export { requireEmployee, type ScopedEmployee, type ScopedEmployeeNo } from './members.access.ts';
 /** The member ID a new employee gets; the demo seed writes its employees with the same rule. */
 export { generatedIdFor } from './member-ids.ts';

@@ -17,14 +17,14 @@ import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
 import type { DB } from '../../database.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
+import { badRequest, forbidden } from '../../platform/http/problem.ts';
 import {
   countEmployees,
   searchDependents,
   searchEmployees,
   type MemberFilters,
 } from './members.repo.ts';
-import { organizationVisible } from '../organizations/index.ts';
+import { requireOrganization } from '../organizations/index.ts';
 
 export interface MembersDeps {
   db: Kysely<DB>;
@@ -95,14 +95,14 @@ async function auditSsnSearch(
  * Rows found prove it is in scope (the search applies the scope), so only an empty page costs
  * the extra look-up.
  */
-async function requireOrganization(
+async function requireOrganizationOf(
   deps: MembersDeps,
   principal: Principal,
   orgNo: number,
   page: Page<unknown>,
 ): Promise<void> {
   if (page.totalCount > 0) return;
-  if (!(await organizationVisible(deps.db, principal, orgNo))) throw notFound('Organization');
+  await requireOrganization(deps.db, principal, orgNo);
 }
 
 type MemberSearch<Q, R> = (
@@ -139,7 +139,7 @@ async function runSearch<Q extends AnySearchQuery, R>(
     today,
   );
   if (organizationNo !== undefined)
-    await requireOrganization(deps, principal, organizationNo, page);
+    await requireOrganizationOf(deps, principal, organizationNo, page);
   if (filters.ssnHash) {
     await auditSsnSearch(
       deps,
