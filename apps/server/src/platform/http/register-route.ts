@@ -12,7 +12,8 @@ export interface ContractRequest<C extends RouteContract> {
   request: FastifyRequest;
   /**
    * The reply, for a file answer (`answerKind: 'file'`): the handler sets its headers and returns
-   * `reply.send(bytes)`. A JSON answer is returned, not sent.
+   * `reply.send(bytes)`; likewise for one of the contract's `otherAnswers`, with its status. A JSON
+   * answer is returned, not sent.
    */
   reply: FastifyReply;
 }
