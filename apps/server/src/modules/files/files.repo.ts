@@ -20,6 +20,8 @@ import { inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
+import type { ScopedOrganization } from '../organizations/index.ts';
+import type { ScopedFile, UploadedFile } from './files.access.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -130,7 +132,10 @@ export async function searchFiles(
   });
 }
 
-/** One file the principal may see, or undefined: unknown and out of reach look the same. */
+/**
+ * One file the principal may see, or undefined: unknown and out of reach look the same. The
+ * check behind requireFile (files.access.ts), and the re-read of an upload's new rows.
+ */
 export async function findVisibleFile(
   db: Db,
   principal: Principal,
@@ -140,12 +145,12 @@ export async function findVisibleFile(
   return row ? toSummary(row, principal) : undefined;
 }
 
-export async function listRecipients(db: Db, fileId: string): Promise<FileRecipient[]> {
+export async function listRecipients(db: Db, file: ScopedFile): Promise<FileRecipient[]> {
   const rows = await db
     .selectFrom('file_recipient as r')
     .innerJoin('app_user as u', 'u.user_no', 'r.user_no')
     .select(['u.user_no', 'u.first_name', 'u.last_name'])
-    .where('r.file_id', '=', fileId)
+    .where('r.file_id', '=', file.fileId)
     .orderBy(sql`lower(u.last_name), lower(u.first_name), u.user_no`)
     .execute();
   return rows.map((r) => ({ userId: r.user_no, fullName: `${r.first_name} ${r.last_name}` }));
@@ -199,10 +204,15 @@ function toOption(row: CandidateRow): FileRecipientOption {
 export async function searchRecipientOptions(
   db: Db,
   principal: Principal,
+  organization: ScopedOrganization,
   query: FileRecipientQuery,
 ): Promise<Page<FileRecipientOption>> {
   const fullName = sql`lower(u.first_name || ' ' || u.last_name)`;
-  let q = recipientCandidates(db, query.organizationNo).where('u.user_no', '<>', principal.userNo);
+  let q = recipientCandidates(db, organization.organizationNo).where(
+    'u.user_no',
+    '<>',
+    principal.userNo,
+  );
   if (query.name) q = q.where(sql<boolean>`${fullName} like lower(${likePattern(query.name)})`);
   return fetchPage(q, query, {
     sortColumns: { fullName: fullName },
@@ -272,10 +282,11 @@ export async function insertFiles(
 
 export async function updateFile(
   db: Db,
-  fileId: string,
+  file: UploadedFile,
   changes: { categoryId: number; phi: boolean; recipientUserNos: readonly number[] },
   actorUserNo: number,
 ): Promise<void> {
+  const { fileId } = file;
   await db
     .updateTable('file')
     .set({
@@ -304,24 +315,24 @@ export async function updateFile(
     .execute();
 }
 
-export async function deleteFileRow(db: Db, fileId: string): Promise<void> {
-  await db.deleteFrom('file').where('file_id', '=', fileId).execute();
+export async function deleteFileRow(db: Db, file: UploadedFile): Promise<void> {
+  await db.deleteFrom('file').where('file_id', '=', file.fileId).execute();
 }
 
-export async function insertDownload(db: Db, fileId: string, userNo: number): Promise<void> {
-  await db.insertInto('file_download').values({ file_id: fileId, user_no: userNo }).execute();
+export async function insertDownload(db: Db, file: ScopedFile, userNo: number): Promise<void> {
+  await db.insertInto('file_download').values({ file_id: file.fileId, user_no: userNo }).execute();
 }
 
 export async function searchDownloads(
   db: Db,
-  fileId: string,
+  file: UploadedFile,
   query: FileDownloadQuery,
 ): Promise<Page<FileDownloadReceipt>> {
   const q = db
     .selectFrom('file_download as d')
     .innerJoin('app_user as u', 'u.user_no', 'd.user_no')
     .select(['d.download_id', 'd.user_no', 'u.first_name', 'u.last_name', 'd.downloaded_at'])
-    .where('d.file_id', '=', fileId);
+    .where('d.file_id', '=', file.fileId);
   return fetchPage(q, query, {
     sortColumns: {
       downloadedAt: sql`d.downloaded_at`,

@@ -23,8 +23,9 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { DB } from '../../database.ts';
-import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
+import { badRequest, forbidden } from '../../platform/http/problem.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { requireFile, requireUploadedFile } from './files.access.ts';
 import {
   deleteFileRow,
   findRecipientCandidates,
@@ -47,7 +48,7 @@ import {
   type StoredFile,
 } from './files.upload.ts';
 import {
-  organizationVisible,
+  findScopedOrganization,
   requireOrganization,
   searchOrganizationOptions,
 } from '../organizations/index.ts';
@@ -71,31 +72,18 @@ export function listFiles(
   return searchFiles(db, principal, query);
 }
 
-/** A file the caller may see; everything else, whether it exists or not, is a 404. */
-async function visibleFile(db: Kysely<DB>, principal: Principal, fileId: string) {
-  const file = await findVisibleFile(db, principal, fileId);
-  if (!file) throw notFound('File');
-  return file;
-}
-
-/** Spec 3 §6: only the uploader edits, copies the link, deletes and sees the receipts. */
-function requireOwner(principal: Principal, file: FoundFile): void {
-  if (file.createdBy !== principal.userNo) {
-    throw forbidden('Only the person who uploaded this file may do this.');
-  }
-}
-
 export async function getFile(
   db: Kysely<DB>,
   principal: Principal,
   fileId: string,
 ): Promise<FileDetail> {
-  const file = await visibleFile(db, principal, fileId);
+  const scoped = await requireFile(db, principal, fileId);
+  const { file } = scoped;
   // Who else received a file is the uploader's business, and their account team's.
   const showRecipients = file.owner || principal.userType === 'i';
   return {
     ...summaryOf(file),
-    recipients: showRecipients ? await listRecipients(db, fileId) : [],
+    recipients: showRecipients ? await listRecipients(db, scoped) : [],
   };
 }
 
@@ -131,8 +119,8 @@ export async function updateFileDetails(
   fileId: string,
   input: FileUpdateInput,
 ): Promise<FileDetail> {
-  const file = await visibleFile(db, principal, fileId);
-  requireOwner(principal, file);
+  const uploaded = await requireUploadedFile(db, principal, fileId);
+  const { file } = uploaded;
   const recipients = await checkRecipients(
     db,
     file.organizationNo,
@@ -143,7 +131,7 @@ export async function updateFileDetails(
   await db.transaction().execute(async (trx) => {
     await updateFile(
       trx,
-      fileId,
+      uploaded,
       { categoryId: input.categoryId, phi: input.phi, recipientUserNos: recipients },
       principal.userNo,
     );
@@ -167,11 +155,11 @@ export async function deleteFile(
   principal: Principal,
   fileId: string,
 ): Promise<void> {
-  const file = await visibleFile(ctx.db, principal, fileId);
-  requireOwner(principal, file);
+  const uploaded = await requireUploadedFile(ctx.db, principal, fileId);
+  const { file } = uploaded;
   if (!principal.permissions.has(PERMISSIONS.deleteFiles)) throw forbidden();
   await ctx.db.transaction().execute(async (trx) => {
-    await deleteFileRow(trx, fileId);
+    await deleteFileRow(trx, uploaded);
     await writeAudit(trx, {
       actorUserNo: principal.userNo,
       action: 'file.delete',
@@ -195,11 +183,12 @@ export async function openDownload(
   principal: Principal,
   fileId: string,
 ): Promise<{ file: FileSummary; stream: Readable }> {
-  const file = await visibleFile(ctx.db, principal, fileId);
+  const scoped = await requireFile(ctx.db, principal, fileId);
+  const { file } = scoped;
   const stream = await ctx.storage.get(file.storageKey);
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      await insertDownload(trx, fileId, principal.userNo);
+      await insertDownload(trx, scoped, principal.userNo);
       await writeAudit(trx, {
         actorUserNo: principal.userNo,
         action: 'file.download',
@@ -221,9 +210,7 @@ export async function listDownloads(
   fileId: string,
   query: FileDownloadQuery,
 ): Promise<Page<FileDownloadReceipt>> {
-  const file = await visibleFile(db, principal, fileId);
-  requireOwner(principal, file);
-  return searchDownloads(db, fileId, query);
+  return searchDownloads(db, await requireUploadedFile(db, principal, fileId), query);
 }
 
 export async function listRecipientOptions(
@@ -231,8 +218,8 @@ export async function listRecipientOptions(
   principal: Principal,
   query: FileRecipientQuery,
 ): Promise<Page<FileRecipientOption>> {
-  await requireOrganization(db, principal, query.organizationNo);
-  return searchRecipientOptions(db, principal, query);
+  const organization = await requireOrganization(db, principal, query.organizationNo);
+  return searchRecipientOptions(db, principal, organization, query);
 }
 
 export function listFileOrganizations(
@@ -280,7 +267,8 @@ async function checkUploadFields(
   values: ReadonlyMap<string, string[]>,
 ): Promise<CheckedUpload> {
   const fields = parseUploadFields(values);
-  if (!(await organizationVisible(db, principal, fields.organizationNo))) {
+  // Here an organization out of reach is a bad field (400), not a missing resource.
+  if (!(await findScopedOrganization(db, principal, fields.organizationNo))) {
     throw badRequest('Organization not found', { organizationNo: 'Organization not found' });
   }
   const recipients = await checkRecipients(

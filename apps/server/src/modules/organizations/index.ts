@@ -10,12 +10,12 @@ export {
   organizationExists,
   organizationNames,
   organizationStates,
-  organizationVisible,
   organizationsOfGroups,
   searchOrganizationOptions,
   type OrganizationForMembers,
 } from './organizations.repo.ts';
 export {
+  findScopedOrganization,
   requireGroup,
   requireOrganization,
   type ScopedGroup,

@@ -27,7 +27,18 @@ export async function requireOrganization(
   principal: Principal,
   organizationNo: number,
 ): Promise<ScopedOrganization> {
-  if (!(await organizationVisible(db, principal, organizationNo))) throw notFound('Organization');
+  const organization = await findScopedOrganization(db, principal, organizationNo);
+  if (!organization) throw notFound('Organization');
+  return organization;
+}
+
+/** The same check for a caller whose answer outside the scope is not a 404 (a form's field). */
+export async function findScopedOrganization(
+  db: Kysely<DB>,
+  principal: Principal,
+  organizationNo: number,
+): Promise<ScopedOrganization | undefined> {
+  if (!(await organizationVisible(db, principal, organizationNo))) return undefined;
   return issueScoped('organization', { organizationNo });
 }
 
