@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { insertAuditRow } from './audit.repo.ts';
 import type { DB } from './db/schema.ts';
 
 export interface AuditEntry {
@@ -11,14 +12,11 @@ export interface AuditEntry {
 
 /** Appends to the audit log. Callers pass no secrets: no SSNs, passwords or tokens. */
 export async function writeAudit(db: Kysely<DB>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_no: entry.actorUserNo,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId == null ? null : String(entry.entityId),
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    })
-    .execute();
+  await insertAuditRow(db, {
+    actor_user_no: entry.actorUserNo,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+  });
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DataNetPreviewUser } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import type { DataNetDirectory } from './datanet-directory.ts';
+import { findDataNetUser } from './datanet-user.repo.ts';
 
 function legacyType(value: number): DataNetPreviewUser['type'] {
   return value === 1 || value === 2 || value === 3 ? value : 0;
@@ -11,11 +12,7 @@ function legacyType(value: number): DataNetPreviewUser['type'] {
 export function createBuiltInDataNetDirectory(db: Kysely<DB>): DataNetDirectory {
   return {
     async findByEmail(email) {
-      const row = await db
-        .selectFrom('datanet_user')
-        .select(['username', 'first_name', 'last_name', 'phone', 'extension', 'user_type'])
-        .where(sql<string>`lower(username)`, '=', email.trim().toLowerCase())
-        .executeTakeFirst();
+      const row = await findDataNetUser(db, email);
       if (!row) return undefined;
       return {
         firstName: row.first_name,

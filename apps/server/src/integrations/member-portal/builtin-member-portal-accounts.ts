@@ -1,6 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../database.ts';
 import type { MemberPortalAccounts } from './member-portal-accounts.ts';
+import {
+  findMemberPortalAccount,
+  unblockMemberPortalAccount,
+} from './member-portal-account.repo.ts';
 
 /**
  * Member-portal accounts kept in `member_portal_account`. Unblocking clears the block and the
@@ -10,22 +14,9 @@ export function createBuiltInMemberPortalAccounts(db: Kysely<DB>): MemberPortalA
   return {
     kind: 'builtin',
     async unblock(email) {
-      const before = await db
-        .selectFrom('member_portal_account')
-        .select(['account_id', 'blocked'])
-        .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
-        .executeTakeFirst();
+      const before = await findMemberPortalAccount(db, email);
       if (!before) return { outcome: 'notFound' };
-      await db
-        .updateTable('member_portal_account')
-        .set({
-          blocked: false,
-          blocked_at: null,
-          failed_login_count: 0,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('account_id', '=', before.account_id)
-        .execute();
+      await unblockMemberPortalAccount(db, before.account_id);
       return { outcome: 'unblocked', wasBlocked: before.blocked };
     },
   };

@@ -1,6 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { DB } from '../db/schema.ts';
+import {
+  consumePayload,
+  deleteExpiredPayloads,
+  deletePayloads,
+  findPayload,
+  upsertPayload,
+} from './oidc-adapter.repo.ts';
 import { endSessions } from './sessions.ts';
 
 /** How often at most an upsert also sweeps expired rows out of the table. */
@@ -29,10 +36,7 @@ export function createOidcAdapter(db: Kysely<DB>, options: OidcAdapterOptions = 
     const now = Date.now();
     if (now - lastCleanup < interval) return;
     lastCleanup = now;
-    db.deleteFrom('oidc_payload')
-      .where('expires_at', '<', sql<Date>`now()`)
-      .execute()
-      .catch((error: unknown) => options.onCleanupError?.(error));
+    deleteExpiredPayloads(db).catch((error: unknown) => options.onCleanupError?.(error));
   }
 
   return class KyselyOidcAdapter implements Adapter {
@@ -44,19 +48,13 @@ export function createOidcAdapter(db: Kysely<DB>, options: OidcAdapterOptions = 
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       // The database clock sets expiry, the same clock `find` compares it with.
-      const expiresAt = expiresIn ? sql<Date>`now() + make_interval(secs => ${expiresIn})` : null;
-      const row = {
+      await upsertPayload(db, this.type, id, {
         payload: JSON.stringify(payload),
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
-        expires_at: expiresAt,
-      };
-      await db
-        .insertInto('oidc_payload')
-        .values({ id, type: this.type, ...row })
-        .onConflict((oc) => oc.columns(['type', 'id']).doUpdateSet(row))
-        .execute();
+        expiresInSeconds: expiresIn,
+      });
       sweepExpiredRows();
     }
 
@@ -73,46 +71,25 @@ export function createOidcAdapter(db: Kysely<DB>, options: OidcAdapterOptions = 
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_payload')
-        .set({ consumed_at: sql<Date>`now()` })
-        .where('type', '=', this.type)
-        .where('id', '=', id)
-        .execute();
+      await consumePayload(db, this.type, id);
     }
 
     async destroy(id: string): Promise<void> {
       // A grant is a sign-in session: whatever destroys it (logout, a replayed refresh token,
       // an ended session found on re-authorization) ends the session the API checks.
       if (this.type === 'Grant') await endSessions(db, [id]);
-      await db
-        .deleteFrom('oidc_payload')
-        .where('type', '=', this.type)
-        .where('id', '=', id)
-        .execute();
+      await deletePayloads(db, this.type, { id });
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db
-        .deleteFrom('oidc_payload')
-        .where('type', '=', this.type)
-        .where('grant_id', '=', grantId)
-        .execute();
+      await deletePayloads(db, this.type, { grantId });
     }
 
     private async findBy(
       column: 'id' | 'uid' | 'user_code',
       value: string,
     ): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_payload')
-        .select(['payload', 'consumed_at'])
-        .where('type', '=', this.type)
-        .where(column, '=', value)
-        .where((eb) =>
-          eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
-        )
-        .executeTakeFirst();
+      const row = await findPayload(db, this.type, column, value);
       if (!row) return undefined;
       const payload = row.payload as AdapterPayload;
       // The provider detects a replayed authorization code by this field and revokes its grant.

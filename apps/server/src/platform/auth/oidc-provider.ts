@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { MailService } from '../mail/mail-service.ts';
 import type { Secrets } from '../secrets.ts';
+import { findActiveAccount } from './accounts.repo.ts';
 import { renderLogoutConfirmPage, renderMessagePage } from './login-page.ts';
 import { createOidcAdapter } from './oidc-adapter.ts';
 import { interactionRoutes } from './oidc/interactions.ts';
@@ -228,12 +229,7 @@ function resourceServer(config: Config, indicator: string): ResourceServer {
 async function findAccount(db: Kysely<DB>, sub: string): Promise<Account | undefined> {
   const userNo = Number(sub);
   if (!Number.isSafeInteger(userNo) || userNo <= 0) return undefined;
-  const user = await db
-    .selectFrom('app_user')
-    .select(['username', 'first_name', 'last_name'])
-    .where('user_no', '=', userNo)
-    .where('active', '=', true)
-    .executeTakeFirst();
+  const user = await findActiveAccount(db, userNo);
   if (!user) return undefined;
   return {
     accountId: String(userNo),

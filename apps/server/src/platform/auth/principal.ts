@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { INT4_MAX, type Permission, type UserTypeCode } from '@pillar/domain';
 import type { DB } from '../db/schema.ts';
+import { findPrincipalRow } from './principal.repo.ts';
 
 /**
  * The signed-in user as every service sees them: who they are, what they may do and which
@@ -22,20 +23,6 @@ export interface Principal {
   restrictedGroups: ReadonlyMap<number, ReadonlySet<number>>;
 }
 
-interface PrincipalRow {
-  user_no: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  user_type: UserTypeCode;
-  rxb_admin: boolean;
-  all_organizations: boolean;
-  active: boolean;
-  role_keys: string[] | null;
-  permissions: string[] | null;
-  organizations: { o: number; r: boolean; g: number[] | null }[] | null;
-}
-
 /** One statement: user, roles, permissions and organization/group grants together. */
 export async function loadPrincipal(
   db: Kysely<DB>,
@@ -49,22 +36,7 @@ export async function loadPrincipal(
     return undefined;
   if ('username' in by && (by.username.includes('\u0000') || by.username.length > 320))
     return undefined;
-  const where =
-    'userNo' in by ? sql`u.user_no = ${by.userNo}` : sql`lower(u.username) = lower(${by.username})`;
-  const { rows } = await sql<PrincipalRow>`
-    select u.user_no, u.username, u.first_name, u.last_name, u.user_type, u.rxb_admin,
-           u.all_organizations, u.active,
-           (select array_agg(r.key order by r.key) from user_role ur join role r on r.role_id = ur.role_id
-             where ur.user_no = u.user_no) as role_keys,
-           (select array_agg(distinct rp.permission) from user_role ur
-             join role_permission rp on rp.role_id = ur.role_id where ur.user_no = u.user_no) as permissions,
-           (select json_agg(json_build_object('o', uo.organization_no, 'r', uo.restrict_benefit_groups,
-               'g', (select array_agg(ubg.benefit_group_no) from user_benefit_group ubg
-                      where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)))
-              from user_organization uo where uo.user_no = u.user_no) as organizations
-      from app_user u
-     where ${where}`.execute(db);
-  const row = rows[0];
+  const row = await findPrincipalRow(db, by);
   if (!row || !row.active) return undefined;
   const restrictedGroups = new Map<number, ReadonlySet<number>>();
   for (const grant of row.organizations ?? []) {

@@ -1,6 +1,13 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../db/schema.ts';
+import {
+  deleteOldSessions,
+  endSessionRows,
+  findSessionState,
+  insertSession,
+  touchSession,
+} from './sessions.repo.ts';
 
 /**
  * Server-side sessions (decision 0065). Every access token names its session in the `sid` claim;
@@ -46,25 +53,14 @@ export async function useSession(
   userNo: number,
   idleSeconds: number,
 ): Promise<SessionState> {
-  const { rows } = await sql<{ ended: boolean; idle: boolean; other_user: boolean }>`
-    with touched as (
-      update auth_session set last_seen_at = now()
-       where session_id = ${sessionId} and ended_at is null and user_no = ${userNo}
-         and last_seen_at < now() - make_interval(secs => ${TOUCH_INTERVAL_SECONDS})
-         and last_seen_at >= now() - make_interval(secs => ${idleSeconds})
-      returning session_id)
-    select s.ended_at is not null as ended,
-           s.last_seen_at < now() - make_interval(secs => ${idleSeconds}) as idle,
-           s.user_no is distinct from ${userNo} as other_user
-      from auth_session s
-     where s.session_id = ${sessionId}`.execute(db);
-  const row = rows[0];
+  const row = await touchSession(db, {
+    sessionId,
+    userNo,
+    touchSeconds: TOUCH_INTERVAL_SECONDS,
+    idleSeconds,
+  });
   if (!row) {
-    await db
-      .insertInto('auth_session')
-      .values({ session_id: sessionId, user_no: userNo })
-      .onConflict((oc) => oc.column('session_id').doNothing())
-      .execute();
+    await insertSession(db, sessionId, userNo);
     sweepOldSessions(db);
     return 'live';
   }
@@ -85,33 +81,17 @@ export async function sessionIsLive(
   sessionId: string,
   timeouts: SessionTimeouts,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('auth_session as s')
-    .leftJoin('app_user as u', 'u.user_no', 's.user_no')
-    .select([
-      's.ended_at',
-      sql<boolean>`s.last_seen_at < now() - make_interval(secs => case when u.user_type = 'i'
-        then ${idleLimitSeconds(timeouts, 'i')}::int else ${idleLimitSeconds(timeouts, 'b')}::int end)`.as(
-        'idle',
-      ),
-    ])
-    .where('s.session_id', '=', sessionId)
-    .executeTakeFirst();
+  const row = await findSessionState(db, sessionId, {
+    internal: idleLimitSeconds(timeouts, 'i'),
+    external: idleLimitSeconds(timeouts, 'b'),
+  });
   return !row || (row.ended_at === null && !row.idle);
 }
 
 /** Ends sessions for good; a session not used yet gets its row, already ended. */
 export async function endSessions(db: Kysely<DB>, sessionIds: readonly string[]): Promise<void> {
   if (sessionIds.length === 0) return;
-  await db
-    .insertInto('auth_session')
-    .values(sessionIds.map((id) => ({ session_id: id, user_no: null, ended_at: sql`now()` })))
-    .onConflict((oc) =>
-      oc
-        .column('session_id')
-        .doUpdateSet({ ended_at: sql`coalesce(auth_session.ended_at, now())` }),
-    )
-    .execute();
+  await endSessionRows(db, sessionIds);
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -125,9 +105,5 @@ function sweepOldSessions(db: Kysely<DB>): void {
   const now = Date.now();
   if (now - lastSweep < SWEEP_INTERVAL_MS) return;
   lastSweep = now;
-  db.deleteFrom('auth_session')
-    .where('last_seen_at', '<', sql<Date>`now() - interval '1 day'`)
-    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute()
-    .catch(() => undefined);
+  deleteOldSessions(db).catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../db/schema.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { findMail, insertMail, updateMail } from './mail-outbox.repo.ts';
 
 export const MAIL_QUEUE = 'mail.send';
 
@@ -37,11 +38,7 @@ export function createMailService(deps: {
   const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
 
   async function deliver({ mailId }: { mailId: number }): Promise<void> {
-    const mail = await db
-      .selectFrom('mail_outbox')
-      .selectAll()
-      .where('mail_id', '=', mailId)
-      .executeTakeFirst();
+    const mail = await findMail(db, mailId);
     if (!mail || mail.status === 'sent') return;
     if (transport) {
       await transport.sendMail({
@@ -54,41 +51,35 @@ export function createMailService(deps: {
         ...(mail.html_body ? { html: mail.html_body } : {}),
       });
     }
-    await db
-      .updateTable('mail_outbox')
-      .set({ status: 'sent', sent_at: new Date(), transport: transport ? 'smtp' : 'outbox' })
-      .where('mail_id', '=', mailId)
-      .execute();
+    await updateMail(db, mailId, {
+      status: 'sent',
+      sent_at: new Date(),
+      transport: transport ? 'smtp' : 'outbox',
+    });
     log.info({ mailId }, 'mail delivered');
   }
 
   return {
     async enqueue(message) {
-      const row = await db
-        .insertInto('mail_outbox')
-        .values({
-          to_addresses: message.to,
-          cc_addresses: message.cc ?? [],
-          bcc_addresses: message.bcc ?? [],
-          subject: message.subject,
-          text_body: message.text,
-          html_body: message.html ?? null,
-        })
-        .returning('mail_id')
-        .executeTakeFirstOrThrow();
-      await jobs.send(MAIL_QUEUE, { mailId: row.mail_id });
-      return row.mail_id;
+      const mailId = await insertMail(db, {
+        to_addresses: message.to,
+        cc_addresses: message.cc ?? [],
+        bcc_addresses: message.bcc ?? [],
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html ?? null,
+      });
+      await jobs.send(MAIL_QUEUE, { mailId });
+      return mailId;
     },
     async startWorker() {
       await jobs.work<{ mailId: number }>(MAIL_QUEUE, async (data) => {
         try {
           await deliver(data);
         } catch (error) {
-          await db
-            .updateTable('mail_outbox')
-            .set({ error: error instanceof Error ? error.message : String(error) })
-            .where('mail_id', '=', data.mailId)
-            .execute();
+          await updateMail(db, data.mailId, {
+            error: error instanceof Error ? error.message : String(error),
+          });
           throw error; // pg-boss retries with backoff
         }
       });

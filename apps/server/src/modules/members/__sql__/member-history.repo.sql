@@ -1,4 +1,4 @@
--- SQL that member-history.repo.ts sent in the member record scenario of
+-- SQL that member-history.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
 insert into "member_change_history" ("changed_by", "employee_no", "dependent_no", "event", "field", "old_value", "new_value") values ($1, $2, $3, $4, $5, $6, $7);

@@ -1,9 +1,15 @@
--- SQL that member-record.repo.ts sent in the member record scenario of
+-- SQL that member-record.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
+
+insert into "division" ("organization_no", "benefit_group_no", "division_id", "division_name", "effective_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7) returning *;
 
 insert into "employee" ("employee_no", "organization_no", "benefit_group_no", "group_effective_date", "group_assignment_date", "first_name", "middle_initial", "last_name", "birthdate", "gender", "address1", "address2", "city", "state", "zip", "phone", "email", "ssn_encrypted", "ssn_hash", "person_code", "client_id", "generated_id", "alternate_id", "effective_date", "original_effective_date", "expiration_date", "process_status", "division_no", "division_effective_date", "benefit_package_no", "benefit_package_effective_date", "benefit_package_assignment_date", "is_cob_secondary", "cob_effective_date", "cob_termination_date", "client_defined_data", "med_d_subsidy_effective_date", "hic_number", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40);
 
+insert into "member_benefit_package_history" ("employee_no", "benefit_package_no", "effective_date", "assignment_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6);
+
 insert into "member_client_id_history" ("employee_no", "historical_id", "effective_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5);
+
+insert into "member_division_history" ("benefit_group_no", "division_no", "effective_date", "assignment_date", "employee_no", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7);
 
 insert into "member_group_assignment" ("employee_no", "benefit_group_no", "effective_date", "expiration_date", "assignment_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7);
 
@@ -29,6 +35,10 @@ select "h"."history_no", "h"."changed_at", "h"."changed_by", "h"."employee_no", 
 
 select "id_history_no", "historical_id", "effective_date", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as "created_date" from "member_client_id_history" where "employee_no" = $1 order by "effective_date" desc, "id_history_no" desc;
 
+select * from "benefit_package" where "benefit_package_no" = $1 and "organization_no" = $2;
+
+select * from "division" where "benefit_group_no" = $1 and "division_id" = $2;
+
 select count(*) as "n" from "member_change_history" as "h" where "h"."employee_no" = $1 and h.dependent_no is null;
 
 select nextval(pg_get_serial_sequence('employee', 'employee_no')) as n;
@@ -36,6 +46,10 @@ select nextval(pg_get_serial_sequence('employee', 'employee_no')) as n;
 select to_char(max(created_at) at time zone 'UTC', 'YYYY-MM-DD') as "d" from "member_client_id_history" where "employee_no" = $1;
 
 update "employee" set "benefit_group_no" = $1, "group_effective_date" = $2, "group_assignment_date" = $3, "updated_by" = $4, "updated_at" = $5 where "employee_no" = $6;
+
+update "employee" set "benefit_package_no" = $1, "benefit_package_effective_date" = $2, "benefit_package_assignment_date" = $3, "updated_by" = $4, "updated_at" = $5 where "employee_no" = $6;
+
+update "employee" set "division_no" = $1, "division_effective_date" = $2, "updated_by" = $3, "updated_at" = $4 where "employee_no" = $5;
 
 update "employee" set "expiration_date" = $1, "updated_by" = $2, "updated_at" = $3 where "employee_no" = $4;
 

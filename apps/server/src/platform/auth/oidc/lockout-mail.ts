@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import type { MailService } from '../../mail/mail-service.ts';
+import { findMailRecipient } from '../accounts.repo.ts';
 
 /**
  * The e-mail a user gets when repeated failures lock their account: it may be them mistyping,
@@ -10,11 +11,7 @@ import type { MailService } from '../../mail/mail-service.ts';
  */
 export function lockoutNotice(db: Kysely<DB>, mail: MailService, config: Config) {
   return async (userNo: number, ip: string): Promise<void> => {
-    const user = await db
-      .selectFrom('app_user')
-      .select(['username', 'first_name'])
-      .where('user_no', '=', userNo)
-      .executeTakeFirst();
+    const user = await findMailRecipient(db, userNo);
     if (!user) return;
     const minutes = config.login.lockoutMinutes;
     await mail.enqueue({

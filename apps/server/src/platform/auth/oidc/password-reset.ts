@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, passwordProblem } from '@pillar/domain';
 import type { Config } from '../../../config.ts';
@@ -9,6 +9,17 @@ import type { DB } from '../../db/schema.ts';
 import type { MailService } from '../../mail/mail-service.ts';
 import { renderMessagePage, renderPasswordPage } from '../login-page.ts';
 import { hashPassword } from '../passwords.ts';
+import { findMailRecipient } from '../accounts.repo.ts';
+import {
+  claimOpenLink,
+  closeOpenLinks,
+  findOpenLink,
+  insertLink,
+  insertPasswordHistory,
+  setPassword,
+  type OpenLink,
+  type PasswordLinkPurpose,
+} from './password-reset.repo.ts';
 import { clearAccountFailures } from './sign-in-throttle.ts';
 
 /**
@@ -18,7 +29,7 @@ import { clearAccountFailures } from './sign-in-throttle.ts';
  * the password, clears any lockout and voids every other open link of that user.
  */
 
-export type PasswordLinkPurpose = 'reset' | 'invitation';
+export type { PasswordLinkPurpose };
 
 export interface PasswordLinkDeps {
   db: Kysely<DB>;
@@ -46,11 +57,7 @@ export async function sendPasswordLink(
   actorUserNo: number | null,
 ): Promise<boolean> {
   const { db, config, mail } = deps;
-  const user = await db
-    .selectFrom('app_user')
-    .select(['username', 'first_name'])
-    .where('user_no', '=', userNo)
-    .executeTakeFirst();
+  const user = await findMailRecipient(db, userNo);
   if (!user) return false;
   const token = crypto.randomBytes(32).toString('base64url');
   const minutes =
@@ -58,24 +65,8 @@ export async function sendPasswordLink(
       ? config.passwordReset.resetTtlMinutes
       : config.passwordReset.invitationTtlHours * 60;
   await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('password_reset_token')
-      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()`, updated_by: actorUserNo })
-      .where('user_no', '=', userNo)
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .execute();
-    await tx
-      .insertInto('password_reset_token')
-      .values({
-        token_hash: hashToken(token),
-        user_no: userNo,
-        purpose,
-        expires_at: sql<Date>`now() + make_interval(mins => ${minutes})`,
-        created_by: actorUserNo,
-        updated_by: actorUserNo,
-      })
-      .execute();
+    await closeOpenLinks(tx, userNo, { purpose, actorUserNo });
+    await insertLink(tx, { tokenHash: hashToken(token), userNo, purpose, minutes, actorUserNo });
   });
   const link = passwordLinkUrl(config, token);
   const validity =
@@ -120,23 +111,6 @@ export async function sendPasswordLink(
   return true;
 }
 
-interface OpenLink {
-  user_no: number;
-  username: string;
-  purpose: PasswordLinkPurpose;
-}
-
-async function findOpenLink(db: Kysely<DB>, token: string): Promise<OpenLink | undefined> {
-  return db
-    .selectFrom('password_reset_token as t')
-    .innerJoin('app_user as u', 'u.user_no', 't.user_no')
-    .select(['t.user_no', 'u.username', 't.purpose'])
-    .where('t.token_hash', '=', hashToken(token))
-    .where('t.used_at', 'is', null)
-    .where('t.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-}
-
 /**
  * Sets the password of an open link and closes it, in one transaction: the token row is claimed
  * first (used_at set only if still open), so two posts of the same link cannot both succeed.
@@ -149,47 +123,18 @@ export async function usePasswordLink(
 ): Promise<OpenLink | undefined> {
   const passwordHash = await hashPassword(password);
   const used = await db.transaction().execute(async (tx) => {
-    const claimed = await tx
-      .updateTable('password_reset_token')
-      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['user_no', 'purpose'])
-      .executeTakeFirst();
+    const claimed = await claimOpenLink(tx, hashToken(token));
     if (!claimed) return undefined;
-    const user = await tx
-      .updateTable('app_user')
-      .set({
-        password_hash: passwordHash,
-        failed_login_count: 0,
-        locked_until: null,
-        updated_at: sql<Date>`now()`,
-        updated_by: claimed.user_no,
-      })
-      .where('user_no', '=', claimed.user_no)
-      .returning(['user_no', 'username'])
-      .executeTakeFirst();
+    const user = await setPassword(tx, claimed.user_no, passwordHash);
     if (!user) return undefined;
     // The new password lifts the per-address locks too (decision 0066).
     await clearAccountFailures(tx, user.username);
-    await tx
-      .updateTable('password_reset_token')
-      .set({ used_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('user_no', '=', claimed.user_no)
-      .where('used_at', 'is', null)
-      .execute();
-    await tx
-      .insertInto('user_history')
-      .values({
-        user_no: claimed.user_no,
-        field: 'password',
-        old_value: null,
-        new_value: claimed.purpose === 'reset' ? 'reset by e-mail link' : 'set from invitation',
-        created_by: claimed.user_no,
-        updated_by: claimed.user_no,
-      })
-      .execute();
+    await closeOpenLinks(tx, claimed.user_no);
+    await insertPasswordHistory(
+      tx,
+      claimed.user_no,
+      claimed.purpose === 'reset' ? 'reset by e-mail link' : 'set from invitation',
+    );
     await writeAudit(tx, {
       actorUserNo: claimed.user_no,
       action: claimed.purpose === 'reset' ? 'password.reset' : 'password.set',
@@ -262,7 +207,9 @@ export async function passwordResetRoutes(
 
   app.get('/reset/:token', routeOptions, async (request, reply) => {
     const params = tokenParams.safeParse(request.params);
-    const link = params.success ? await findOpenLink(deps.db, params.data.token) : undefined;
+    const link = params.success
+      ? await findOpenLink(deps.db, hashToken(params.data.token))
+      : undefined;
     if (!params.success || !link) return expired(reply);
     return sendPage(
       reply,
@@ -278,7 +225,9 @@ export async function passwordResetRoutes(
 
   app.post('/reset/:token', routeOptions, async (request, reply) => {
     const params = tokenParams.safeParse(request.params);
-    const link = params.success ? await findOpenLink(deps.db, params.data.token) : undefined;
+    const link = params.success
+      ? await findOpenLink(deps.db, hashToken(params.data.token))
+      : undefined;
     if (!params.success || !link) return expired(reply);
     const form = passwordForm.safeParse(request.body ?? {});
     const password = form.success ? form.data.password : '';

@@ -1,6 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../../config.ts';
 import type { DB } from '../../db/schema.ts';
+import {
+  deleteFailures,
+  deleteOldFailures,
+  findThrottleState,
+  insertFailure,
+} from './sign-in-throttle.repo.ts';
 
 /**
  * Sign-in throttling by client address and by account (decision 0066). Every failed sign-in is
@@ -35,28 +41,14 @@ export async function throttledBy(
   login: Config['login'],
   attempt: { address: string; key: string },
 ): Promise<ThrottleReason | undefined> {
-  const window = login.lockoutMinutes * 60;
-  const since = sql`now() - make_interval(secs => ${window})`;
-  const { rows } = await sql<{ address: boolean; pair: boolean; account: boolean }>`
-    select
-      coalesce((select max(created_at) + make_interval(secs => least(
-                  power(2, count(*) - ${ADDRESS_FREE_FAILURES}), ${window})) > now()
-                  and count(*) >= ${ADDRESS_FREE_FAILURES}
-                  from sign_in_failure
-                 where address = ${attempt.address} and created_at > ${since}), false) as address,
-      coalesce((select max(created_at) + make_interval(secs => ${window}) > now()
-                  and count(*) >= ${login.maxFailures}
-                  from sign_in_failure
-                 where address = ${attempt.address} and account_key = ${attempt.key}
-                   and created_at > ${since}), false) as pair,
-      coalesce((select max(created_at) + make_interval(secs => least(
-                  power(2, count(*) - ${2 * login.maxFailures}), ${ACCOUNT_MAX_DELAY_SECONDS})) > now()
-                  and count(*) >= ${2 * login.maxFailures}
-                  from sign_in_failure
-                 where account_key = ${attempt.key} and created_at > ${since}), false) as account`.execute(
-    db,
-  );
-  const row = rows[0];
+  const row = await findThrottleState(db, {
+    ...attempt,
+    windowSeconds: login.lockoutMinutes * 60,
+    addressFreeFailures: ADDRESS_FREE_FAILURES,
+    pairFailures: login.maxFailures,
+    accountFailures: 2 * login.maxFailures,
+    accountMaxDelaySeconds: ACCOUNT_MAX_DELAY_SECONDS,
+  });
   if (row?.pair) return 'address_locked';
   if (row?.address) return 'address_throttled';
   if (row?.account) return 'account_throttled';
@@ -68,10 +60,7 @@ export async function recordFailure(
   db: Kysely<DB>,
   attempt: { address: string; key: string },
 ): Promise<void> {
-  await db
-    .insertInto('sign_in_failure')
-    .values({ address: attempt.address, account_key: attempt.key })
-    .execute();
+  await insertFailure(db, attempt);
   sweepOldFailures(db);
 }
 
@@ -80,16 +69,12 @@ export async function clearFailures(
   db: Kysely<DB>,
   attempt: { address: string; key: string },
 ): Promise<void> {
-  await db
-    .deleteFrom('sign_in_failure')
-    .where('address', '=', attempt.address)
-    .where('account_key', '=', attempt.key)
-    .execute();
+  await deleteFailures(db, attempt);
 }
 
 /** A new password (reset or invitation) lifts every lock on the account. */
 export async function clearAccountFailures(db: Kysely<DB>, email: string): Promise<void> {
-  await db.deleteFrom('sign_in_failure').where('account_key', '=', accountKey(email)).execute();
+  await deleteFailures(db, { key: accountKey(email) });
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -100,8 +85,5 @@ function sweepOldFailures(db: Kysely<DB>): void {
   const now = Date.now();
   if (now - lastSweep < SWEEP_INTERVAL_MS) return;
   lastSweep = now;
-  db.deleteFrom('sign_in_failure')
-    .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
-    .execute()
-    .catch(() => undefined);
+  deleteOldFailures(db).catch(() => undefined);
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Config } from '../../../config.ts';
 import { writeAudit } from '../../audit.ts';
 import type { DB } from '../../db/schema.ts';
+import { findSignInUser, recordAccountFailure, recordAccountSuccess } from '../accounts.repo.ts';
 import { spendVerificationTime, verifyPassword } from '../passwords.ts';
 import { accountKey, clearFailures, recordFailure, throttledBy } from './sign-in-throttle.ts';
 
@@ -36,53 +37,6 @@ export function messageFor(result: Exclude<SignInResult, { outcome: 'success' }>
   return result.outcome === 'inactive' ? SIGN_IN_MESSAGES.inactive : SIGN_IN_MESSAGES.invalid;
 }
 
-interface UserRow {
-  user_no: number;
-  active: boolean;
-  password_hash: string | null;
-}
-
-async function findUser(db: Kysely<DB>, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('app_user')
-    .select(['user_no', 'active', 'password_hash'])
-    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${email})`)
-    .executeTakeFirst();
-}
-
-/**
- * The account's own count of failures in a row and its lock, as administrators see them and as
- * the lockout e-mail reports them, in a single statement so parallel guesses count once each. A
- * lock that has run out starts the count afresh. The lock itself is enforced per address by the
- * throttle (sign-in-throttle.ts), not here: a lock for everyone would let anyone lock a user out.
- */
-async function recordAccountFailure(db: Kysely<DB>, userNo: number, login: Config['login']) {
-  const failures = sql<number>`case when locked_until <= now() then 1 else failed_login_count + 1 end`;
-  return db
-    .updateTable('app_user')
-    .set({
-      failed_login_count: failures,
-      locked_until: sql<Date | null>`case
-        when ${failures} >= ${login.maxFailures} then now() + make_interval(mins => ${login.lockoutMinutes})
-        when locked_until <= now() then null
-        else locked_until end`,
-    })
-    .where('user_no', '=', userNo)
-    .where((eb) =>
-      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', sql<Date>`now()`)]),
-    )
-    .returning(['failed_login_count', sql<boolean>`locked_until > now()`.as('locked')])
-    .executeTakeFirst();
-}
-
-async function recordSuccess(db: Kysely<DB>, userNo: number): Promise<void> {
-  await db
-    .updateTable('app_user')
-    .set({ failed_login_count: 0, locked_until: null, last_login_at: sql<Date>`now()` })
-    .where('user_no', '=', userNo)
-    .execute();
-}
-
 function audit(
   db: Kysely<DB>,
   action: 'login.success' | 'login.failure' | 'login.locked',
@@ -113,7 +67,7 @@ export async function signIn(
   const { db } = deps;
   const email = input.email.trim();
   const attempt = { address: context.ip, key: accountKey(email) };
-  const user = email.length <= MAX_EMAIL_LENGTH ? await findUser(db, email) : undefined;
+  const user = email.length <= MAX_EMAIL_LENGTH ? await findSignInUser(db, email) : undefined;
   const throttle = await throttledBy(db, deps.login, attempt);
   if (throttle) {
     await spendVerificationTime(input.password);
@@ -134,7 +88,7 @@ export async function signIn(
     await audit(db, 'login.failure', user.user_no, { reason: 'inactive', ip: context.ip });
     return { outcome: 'inactive' };
   }
-  await recordSuccess(db, user.user_no);
+  await recordAccountSuccess(db, user.user_no);
   await clearFailures(db, attempt);
   await audit(db, 'login.success', user.user_no, { ip: context.ip });
   return { outcome: 'success', userNo: user.user_no };

@@ -1,0 +1,34 @@
+-- SQL that workspace.repo.ts sent in the scenarios of
+-- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
+
+select "bg"."benefit_group_no", "bg"."benefit_group_id", "p"."program", "p"."mandatory" from "benefit_group" as "bg" left join "benefit_group_incentive_program" as "p" on "p"."benefit_group_no" = "bg"."benefit_group_no" where "bg"."organization_no" = $1 and true order by "bg"."benefit_group_id";
+
+select "bp"."benefit_package_no", "bp"."benefit_package_id", "bp"."name", "bp"."process_status", "bp"."effective_date" from "benefit_package" as "bp" where "bp"."organization_no" = $1 order by lower(bp.name) asc, bp.benefit_package_no asc limit $2 offset $3;
+
+select "c"."invoice_config_no", "c"."name", "c"."distribution_method", "c"."supports_ice" from "invoice_config" as "c" where "c"."organization_no" = $1 order by lower(c.name) asc, c.invoice_config_no asc limit $2 offset $3;
+
+select "division_no", "division_id", "division_name", "effective_date" from "division" where "organization_no" = $1 and "benefit_group_no" = $2 order by "division_id";
+
+select "f"."fee_no", "f"."benefit_group_no", "bg"."benefit_group_id", "f"."name", "f"."effective_date", "f"."expiration_date", "f"."fee_amount" from "group_fee" as "f" inner join "benefit_group" as "bg" on "bg"."benefit_group_no" = "f"."benefit_group_no" where "f"."organization_no" = $1 and true order by "bg"."benefit_group_id", "f"."name", "f"."effective_date" desc, "f"."fee_no";
+
+select "i"."invoice_no", "i"."invoice_config_no", "i"."invoice_date", "i"."is_tria", "i"."period_start", "i"."period_end", "i"."due_date", "i"."total_amount" from "invoice" as "i" where "i"."organization_no" = $1 order by i.invoice_date desc, i.invoice_no desc limit $2 offset $3;
+
+select "i"."invoice_no", "i"."invoice_config_no", "i"."invoice_date", "i"."is_tria", "i"."period_start", "i"."period_end", "i"."due_date", "i"."total_amount", "o"."organization_no", "o"."name" as "organization_name", "c"."name" as "config_name", "c"."distribution_method", "c"."supports_ice" from "invoice" as "i" inner join "invoice_config" as "c" on "c"."invoice_config_no" = "i"."invoice_config_no" inner join "organization" as "o" on "o"."organization_no" = "i"."organization_no" where "i"."invoice_no" = $1 and "i"."organization_no" = $2 and true;
+
+select "l"."location_no", "l"."name", "l"."address1", "l"."address2", "l"."city", "l"."state", "l"."zip", "l"."phone", "l"."fax", "l"."email" from "location" as "l" where "l"."organization_no" = $1 and "l"."location_no" = $2;
+
+select "l"."location_no", "l"."name", "l"."address1", "l"."address2", "l"."city", "l"."state", "l"."zip", "l"."phone", "l"."fax", "l"."email" from "location" as "l" where "l"."organization_no" = $1 order by lower(l.name) asc, l.location_no asc limit $2 offset $3;
+
+select "line_no", "description", "quantity", "unit_amount", "amount" from "invoice_line" where "invoice_no" = $1 order by "line_no";
+
+select "m"."med_d_subsidy_no", "m"."application_id", "m"."application_date", "m"."uboi" from "med_d_subsidy" as "m" where "m"."organization_no" = $1 order by m.application_date desc, m.med_d_subsidy_no desc limit $2 offset $3;
+
+select "p"."plan_no", "p"."plan_name", "p"."plan_status", "p"."effective_date", "p"."expiration_date" from "plan" as "p" where "p"."organization_no" = $1 order by lower(p.plan_name) asc, p.plan_no asc limit $2 offset $3;
+
+select "u"."user_no", "u"."first_name", "u"."last_name", "u"."username", "u"."user_type", "u"."active" from "user_organization" as "uo" inner join "app_user" as "u" on "u"."user_no" = "uo"."user_no" where "uo"."organization_no" = $1 order by lower(u.first_name || ' ' || u.last_name) asc, u.user_no asc limit $2 offset $3;
+
+select "ur"."user_no", "r"."role_id", "r"."name", "r"."user_type" from "user_role" as "ur" inner join "role" as "r" on "r"."role_id" = "ur"."role_id" where "ur"."user_no" in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) order by "r"."role_id";
+
+select count(*) as "n" from "invoice" as "i" where "i"."organization_no" = $1;
+
+select count(*) as "n" from "user_organization" as "uo" inner join "app_user" as "u" on "u"."user_no" = "uo"."user_no" where "uo"."organization_no" = $1;
