@@ -8,7 +8,8 @@ import type { DataNetDirectory } from '../../integrations/datanet/datanet-direct
 import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { HttpProblem, forbidden, notFound } from '../../platform/http/problem.ts';
-import { findUserByUsername, insertUser, insertUserHistory } from './users.repo.ts';
+import { findUserByUsername, insertUserHistory } from './users.repo.ts';
+import { insertScopedUser } from './users.access.ts';
 import { userTypeCode } from './user-grant-rules.ts';
 import type { UsersDeps } from './users.service.ts';
 
@@ -59,7 +60,7 @@ export async function importDataNetUser(
   }
   const found = await lookUp(deps, directory, username);
   const userNo = await deps.db.transaction().execute(async (tx) => {
-    const userNo = await insertUser(tx, {
+    const user = await insertScopedUser(tx, {
       username: found.username,
       first_name: found.firstName,
       last_name: found.lastName,
@@ -76,7 +77,7 @@ export async function importDataNetUser(
     });
     await insertUserHistory(
       tx,
-      userNo,
+      user,
       caller.userNo,
       (
         [
@@ -96,10 +97,10 @@ export async function importDataNetUser(
       actorUserNo: caller.userNo,
       action: 'user.import',
       entity: 'app_user',
-      entityId: userNo,
+      entityId: user.userNo,
       detail: { source: 'datanet', type, dataNetType: found.type },
     });
-    return userNo;
+    return user.userNo;
   });
   return { user: { id: userNo, username: found.username } };
 }

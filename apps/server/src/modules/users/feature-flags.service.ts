@@ -3,6 +3,7 @@ import { FEATURE_FLAG_TITLES, type FeatureFlag, type FeatureFlagTitle } from '@p
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import { featureFlagsOf, upsertFeatureFlag } from './users.repo.ts';
+import { signedInUser } from './users.access.ts';
 
 /**
  * The signed-in user's feature flags (spec 2 §3), all off until turned on. The browser keeps
@@ -10,7 +11,7 @@ import { featureFlagsOf, upsertFeatureFlag } from './users.repo.ts';
  * to another browser.
  */
 export async function listFeatureFlags(db: Kysely<DB>, caller: Principal): Promise<FeatureFlag[]> {
-  const stored = await featureFlagsOf(db, caller.userNo);
+  const stored = await featureFlagsOf(db, signedInUser(caller));
   return FEATURE_FLAG_TITLES.map((title) => ({ title, value: stored.get(title) ?? false }));
 }
 
@@ -20,6 +21,6 @@ export async function setFeatureFlag(
   title: FeatureFlagTitle,
   value: boolean,
 ): Promise<FeatureFlag[]> {
-  await upsertFeatureFlag(db, caller.userNo, title, value);
+  await upsertFeatureFlag(db, signedInUser(caller), title, value);
   return listFeatureFlags(db, caller);
 }

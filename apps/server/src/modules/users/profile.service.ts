@@ -3,11 +3,12 @@ import { writeAudit } from '../../platform/audit.ts';
 import { sendPasswordLink } from '../../platform/auth/oidc/password-reset.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/problem.ts';
-import { findUserFields, findUserGrants, insertUserHistory, updateUserRow } from './users.repo.ts';
+import { findUserFields, insertUserHistory, updateUserRow } from './users.repo.ts';
+import { requireUser, signedInUser, type ScopedUser } from './users.access.ts';
 import type { UsersDeps } from './users.service.ts';
 
-async function readProfile(deps: UsersDeps, userNo: number): Promise<UserProfile> {
-  const row = await findUserFields(deps.db, userNo);
+async function readProfile(deps: UsersDeps, user: ScopedUser): Promise<UserProfile> {
+  const row = await findUserFields(deps.db, user);
   if (!row) throw notFound('User');
   return {
     id: row.user_no,
@@ -20,7 +21,7 @@ async function readProfile(deps: UsersDeps, userNo: number): Promise<UserProfile
 }
 
 export function getProfile(deps: UsersDeps, caller: Principal): Promise<UserProfile> {
-  return readProfile(deps, caller.userNo);
+  return readProfile(deps, signedInUser(caller));
 }
 
 /** PUT /userprofile: name, phone and extension; the email stays read-only (spec 2 §5). */
@@ -33,7 +34,7 @@ export async function updateProfile(
   if (!input.firstName?.trim()) params.firstName = 'First Name is required';
   if (!input.lastName?.trim()) params.lastName = 'Last Name is required';
   if (Object.keys(params).length) throw badRequest(Object.values(params).join('; '), params);
-  const before = await readProfile(deps, caller.userNo);
+  const before = await readProfile(deps, signedInUser(caller));
   const after = {
     firstName: input.firstName!.trim(),
     lastName: input.lastName!.trim(),
@@ -50,7 +51,7 @@ export async function updateProfile(
   ).filter(([, o, n]) => (o ?? null) !== (n ?? null));
   if (changes.length) {
     await deps.db.transaction().execute(async (tx) => {
-      await updateUserRow(tx, caller.userNo, caller.userNo, {
+      await updateUserRow(tx, signedInUser(caller), caller.userNo, {
         first_name: after.firstName,
         last_name: after.lastName,
         phone: after.phone,
@@ -58,7 +59,7 @@ export async function updateProfile(
       });
       await insertUserHistory(
         tx,
-        caller.userNo,
+        signedInUser(caller),
         caller.userNo,
         changes.map(([field, o, n]) => ({
           field,
@@ -75,7 +76,7 @@ export async function updateProfile(
       });
     });
   }
-  return readProfile(deps, caller.userNo);
+  return readProfile(deps, signedInUser(caller));
 }
 
 function requireBuiltInProvider(deps: UsersDeps): void {
@@ -99,8 +100,7 @@ export async function requestPasswordReset(deps: UsersDeps, caller: Principal) {
  */
 export async function createLegalUser(deps: UsersDeps, caller: Principal, id: number) {
   requireBuiltInProvider(deps);
-  const target = await findUserGrants(deps.db, caller, id);
-  if (!target) throw notFound('User');
+  const { grants: target } = await requireUser(deps.db, caller, id);
   if (!target.active) {
     throw badRequest('Activate the user before sending an invitation.', {
       active: 'Activate the user before sending an invitation.',

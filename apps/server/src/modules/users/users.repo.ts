@@ -22,6 +22,7 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
+import type { ScopedUser } from './users.access.ts';
 import type { AppUserTable } from '../../platform/db/schema.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
@@ -410,7 +411,8 @@ export async function insertUser(db: Db, values: Insertable<AppUserTable>): Prom
 }
 
 /** The user's own fields as they stand (name, phone, extension). */
-export async function findUserFields(db: Db, userNo: number) {
+export async function findUserFields(db: Db, user: ScopedUser) {
+  const { userNo } = user;
   return db
     .selectFrom('app_user')
     .select(['user_no', 'first_name', 'last_name', 'username', 'phone', 'extension'])
@@ -421,10 +423,11 @@ export async function findUserFields(db: Db, userNo: number) {
 /** Sets columns of the user row, stamped with who changed it and the database's now(). */
 export async function updateUserRow(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   actor: number,
   values: Updateable<AppUserTable>,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .updateTable('app_user')
     .set({ ...values, updated_at: sql<Date>`now()`, updated_by: actor })
@@ -433,16 +436,17 @@ export async function updateUserRow(
 }
 
 /** Whether the user has chosen a password (undefined: no such user). */
-export async function userHasPassword(db: Db, userNo: number): Promise<boolean | undefined> {
-  const user = await db
+export async function userHasPassword(db: Db, user: ScopedUser): Promise<boolean | undefined> {
+  const row = await db
     .selectFrom('app_user')
     .select(sql<boolean>`password_hash is not null`.as('has_password'))
-    .where('user_no', '=', userNo)
+    .where('user_no', '=', user.userNo)
     .executeTakeFirst();
-  return user?.has_password;
+  return row?.has_password;
 }
 
-export async function removeUserRoles(db: Db, userNo: number, roleIds: number[]): Promise<void> {
+export async function removeUserRoles(db: Db, user: ScopedUser, roleIds: number[]): Promise<void> {
+  const { userNo } = user;
   await db
     .deleteFrom('user_role')
     .where('user_no', '=', userNo)
@@ -452,10 +456,11 @@ export async function removeUserRoles(db: Db, userNo: number, roleIds: number[])
 
 export async function addUserRoles(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   roleIds: number[],
   actor: number,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .insertInto('user_role')
     .values(roleIds.map((role_id) => ({ user_no: userNo, role_id, created_by: actor })))
@@ -465,9 +470,10 @@ export async function addUserRoles(
 /** Takes organizations (and, by cascade, their groups) away from the user. */
 export async function removeUserOrganizations(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   organizationNos: number[],
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .deleteFrom('user_organization')
     .where('user_no', '=', userNo)
@@ -478,10 +484,11 @@ export async function removeUserOrganizations(
 /** Changes a held organization's grant: its group list emptied, its restriction set. */
 export async function resetUserOrganization(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   organizationNo: number,
   restrictBenefitGroups: boolean,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .deleteFrom('user_benefit_group')
     .where('user_no', '=', userNo)
@@ -497,11 +504,12 @@ export async function resetUserOrganization(
 
 export async function addUserOrganization(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   organizationNo: number,
   restrictBenefitGroups: boolean,
   actor: number,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .insertInto('user_organization')
     .values({
@@ -515,11 +523,12 @@ export async function addUserOrganization(
 
 export async function addUserBenefitGroups(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   organizationNo: number,
   benefitGroupNos: number[],
   actor: number,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .insertInto('user_benefit_group')
     .values(
@@ -536,10 +545,11 @@ export async function addUserBenefitGroups(
 /** Rows of the user's history (one per changed field), written by `actor`. */
 export async function insertUserHistory(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   actor: number,
   rows: readonly { field: string; old_value: string | null; new_value: string | null }[],
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .insertInto('user_history')
     .values(
@@ -556,9 +566,10 @@ export async function insertUserHistory(
 /** A page of the user's history, newest first, with who changed it and the total. */
 export async function userHistoryPage(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   paging: { limit: number; offset: number },
 ) {
+  const { userNo } = user;
   return db
     .selectFrom('user_history as h')
     .leftJoin('app_user as a', 'a.user_no', 'h.created_by')
@@ -590,7 +601,8 @@ export async function roleUserCounts(db: Db): Promise<Map<number, number>> {
 }
 
 /** The user's stored feature flags (title → value). */
-export async function featureFlagsOf(db: Db, userNo: number): Promise<Map<string, boolean>> {
+export async function featureFlagsOf(db: Db, user: ScopedUser): Promise<Map<string, boolean>> {
+  const { userNo } = user;
   const rows = await db
     .selectFrom('user_feature_flag')
     .select(['title', 'value'])
@@ -601,10 +613,11 @@ export async function featureFlagsOf(db: Db, userNo: number): Promise<Map<string
 
 export async function upsertFeatureFlag(
   db: Db,
-  userNo: number,
+  user: ScopedUser,
   title: string,
   value: boolean,
 ): Promise<void> {
+  const { userNo } = user;
   await db
     .insertInto('user_feature_flag')
     .values({ user_no: userNo, title, value, created_by: userNo, updated_by: userNo })

@@ -35,8 +35,6 @@ import {
   addUserOrganization,
   addUserRoles,
   findUserFields,
-  findUserGrants,
-  insertUser,
   insertUserHistory,
   listBenefitGroups,
   listHeldOrganizations,
@@ -54,6 +52,7 @@ import {
   type UserGrants,
 } from './users.repo.ts';
 import { benefitGroupIds, organizationExists } from '../organizations/index.ts';
+import { insertScopedUser, requireUser, type ScopedUser } from './users.access.ts';
 
 export interface UsersDeps {
   db: Kysely<DB>;
@@ -138,10 +137,10 @@ export async function createUser(
   const username = input.username!.trim();
   if (await usernameTaken(deps.db, username)) throw usernameTakenProblem();
 
-  let userNo: number;
+  let created: ScopedUser;
   try {
-    userNo = await deps.db.transaction().execute(async (tx) => {
-      const newUserNo = await insertUser(tx, {
+    created = await deps.db.transaction().execute(async (tx) => {
+      const user = await insertScopedUser(tx, {
         username,
         first_name: input.firstName!.trim(),
         last_name: input.lastName!.trim(),
@@ -162,9 +161,9 @@ export async function createUser(
         desired.organizations,
         hasAllAccess(desired),
       );
-      await writeRoles(tx, newUserNo, new Set(), new Set(desired.roleIds), caller.userNo);
-      await writeOrganizations(tx, newUserNo, new Map(), organizations, caller.userNo);
-      await recordChanges(tx, caller, newUserNo, 'user.create', undefined, {
+      await writeRoles(tx, user, new Set(), new Set(desired.roleIds), caller.userNo);
+      await writeOrganizations(tx, user, new Map(), organizations, caller.userNo);
+      await recordChanges(tx, caller, user, 'user.create', undefined, {
         fields: {
           username,
           firstName: input.firstName!.trim(),
@@ -175,14 +174,14 @@ export async function createUser(
         desired,
         organizations,
       });
-      return newUserNo;
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw usernameTakenProblem();
     throw error;
   }
-  if (desired.active) await inviteIfNeeded(deps, userNo, caller.userNo);
-  return getUser(deps.db, caller, userNo);
+  if (desired.active) await inviteIfNeeded(deps, created, caller.userNo);
+  return getUser(deps.db, caller, created.userNo);
 }
 
 export async function updateUser(
@@ -191,14 +190,14 @@ export async function updateUser(
   id: number,
   input: UserUpdateInput,
 ): Promise<UserDetail> {
-  const before = await findUserGrants(deps.db, caller, id);
-  if (!before) throw notFound('User');
+  const user = await requireUser(deps.db, caller, id);
+  const before = user.grants;
   refuseAllAccessOutsideInternal(input);
   const problem = userWriteProblem(input, 'edit');
   if (problem) throw badRequest(problem.detail, problem.params);
   const desired = desiredOf(input);
   checkGrantChange(caller, before, desired, await factsFor(deps.db, desired));
-  const current = await findUserFields(deps.db, id);
+  const current = await findUserFields(deps.db, user);
   if (!current) throw notFound('User');
 
   await deps.db.transaction().execute(async (tx) => {
@@ -208,7 +207,7 @@ export async function updateUser(
       phone: trimmed(input.phone),
       extension: input.extension ?? null,
     };
-    await updateUserRow(tx, id, caller.userNo, {
+    await updateUserRow(tx, user, caller.userNo, {
       first_name: fields.firstName,
       last_name: fields.lastName,
       phone: fields.phone,
@@ -224,12 +223,12 @@ export async function updateUser(
       desired.organizations,
       hasAllAccess(desired),
     );
-    await writeRoles(tx, id, before.roleIds, new Set(desired.roleIds), caller.userNo);
-    await writeOrganizations(tx, id, before.organizations, organizations, caller.userNo);
+    await writeRoles(tx, user, before.roleIds, new Set(desired.roleIds), caller.userNo);
+    await writeOrganizations(tx, user, before.organizations, organizations, caller.userNo);
     await recordChanges(
       tx,
       caller,
-      id,
+      user,
       'user.update',
       {
         grants: before,
@@ -243,7 +242,7 @@ export async function updateUser(
       { fields, desired, organizations },
     );
   });
-  if (desired.active && !before.active) await inviteIfNeeded(deps, id, caller.userNo);
+  if (desired.active && !before.active) await inviteIfNeeded(deps, user, caller.userNo);
   return getUser(deps.db, caller, id);
 }
 
@@ -251,23 +250,23 @@ export async function updateUser(
  * A user made active who has never chosen a password gets the built-in identity provider's
  * invitation to choose one; with an external identity provider there is nothing to send.
  */
-async function inviteIfNeeded(deps: UsersDeps, userNo: number, actor: number): Promise<void> {
+async function inviteIfNeeded(deps: UsersDeps, user: ScopedUser, actor: number): Promise<void> {
   if (!deps.config.oidc.builtIn) return;
-  const hasPassword = await userHasPassword(deps.db, userNo);
-  if (hasPassword === false) await sendPasswordLink(deps, userNo, 'invitation', actor);
+  const hasPassword = await userHasPassword(deps.db, user);
+  if (hasPassword === false) await sendPasswordLink(deps, user.userNo, 'invitation', actor);
 }
 
 async function writeRoles(
   tx: Transaction<DB>,
-  userNo: number,
+  user: ScopedUser,
   before: ReadonlySet<number>,
   after: ReadonlySet<number>,
   actor: number,
 ): Promise<void> {
   const removed = [...before].filter((id) => !after.has(id));
   const added = [...after].filter((id) => !before.has(id));
-  if (removed.length) await removeUserRoles(tx, userNo, removed);
-  if (added.length) await addUserRoles(tx, userNo, added, actor);
+  if (removed.length) await removeUserRoles(tx, user, removed);
+  if (added.length) await addUserRoles(tx, user, added, actor);
 }
 
 function sameGrant(a: OrganizationGrant | undefined, b: OrganizationGrant | undefined): boolean {
@@ -279,23 +278,23 @@ function sameGrant(a: OrganizationGrant | undefined, b: OrganizationGrant | unde
 
 async function writeOrganizations(
   tx: Transaction<DB>,
-  userNo: number,
+  user: ScopedUser,
   before: ReadonlyMap<number, OrganizationGrant>,
   after: ReadonlyMap<number, OrganizationGrant>,
   actor: number,
 ): Promise<void> {
   const removed = [...before.keys()].filter((org) => !after.has(org));
-  if (removed.length) await removeUserOrganizations(tx, userNo, removed);
+  if (removed.length) await removeUserOrganizations(tx, user, removed);
   for (const [org, grant] of after) {
     const previous = before.get(org);
     if (sameGrant(previous, grant)) continue;
     if (previous) {
-      await resetUserOrganization(tx, userNo, org, !grant.all);
+      await resetUserOrganization(tx, user, org, !grant.all);
     } else {
-      await addUserOrganization(tx, userNo, org, !grant.all, actor);
+      await addUserOrganization(tx, user, org, !grant.all, actor);
     }
     if (!grant.all && grant.groups.size) {
-      await addUserBenefitGroups(tx, userNo, org, [...grant.groups], actor);
+      await addUserBenefitGroups(tx, user, org, [...grant.groups], actor);
     }
   }
 }
@@ -332,7 +331,7 @@ async function describeGrant(
 async function recordChanges(
   tx: Transaction<DB>,
   caller: Principal,
-  userNo: number,
+  user: ScopedUser,
   action: 'user.create' | 'user.update',
   before: { grants: UserGrants; fields: FieldValues } | undefined,
   after: {
@@ -381,7 +380,7 @@ async function recordChanges(
     );
   }
 
-  if (rows.length) await insertUserHistory(tx, userNo, caller.userNo, rows);
+  if (rows.length) await insertUserHistory(tx, user, caller.userNo, rows);
 
   const beforeRoles = b?.roleIds ?? new Set<number>();
   const afterRoles = new Set(after.desired.roleIds);
@@ -402,7 +401,7 @@ async function recordChanges(
     actorUserNo: caller.userNo,
     action,
     entity: 'app_user',
-    entityId: userNo,
+    entityId: user.userNo,
     detail: { changedFields: rows.map((r) => r.field), ...accessChanges },
   });
 }
@@ -413,8 +412,7 @@ export async function userHistory(
   id: number,
   paging: { limit: number; offset: number },
 ) {
-  if (!(await findUserGrants(db, caller, id))) throw notFound('User');
-  const rows = await userHistoryPage(db, id, paging);
+  const rows = await userHistoryPage(db, await requireUser(db, caller, id), paging);
   return {
     data: rows.map((row) => ({
       id: Number(row.history_id),
@@ -434,8 +432,7 @@ export async function userOrganizations(
   id: number,
   query: Parameters<typeof listHeldOrganizations>[3],
 ) {
-  const target = await findUserGrants(db, caller, id);
-  if (!target) throw notFound('User');
+  const { grants: target } = await requireUser(db, caller, id);
   return listHeldOrganizations(db, caller, target, query);
 }
 
@@ -449,8 +446,7 @@ export async function userBenefitGroups(
   id: number,
   orgId: number,
 ): Promise<UserBenefitGroups> {
-  const target = await findUserGrants(db, caller, id);
-  if (!target) throw notFound('User');
+  const { grants: target } = await requireUser(db, caller, id);
   const targetAll = target.userType === 'i' && (target.rxbAdmin || target.allOrganizations);
   const grant = targetAll
     ? { all: true, groups: new Set<number>() }
