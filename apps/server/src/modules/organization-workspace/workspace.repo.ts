@@ -25,6 +25,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import type { ScopedGroup, ScopedOrganization } from '../organizations/index.ts';
+import type { ScopedInvoice } from './workspace.access.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 
@@ -272,7 +273,10 @@ export interface InvoiceWithContext extends Invoice {
   supportsICE: boolean;
 }
 
-/** One invoice of a visible organization, with what its documents print in their heading. */
+/**
+ * One invoice of a visible organization, with what its documents print in their heading: the
+ * check behind requireInvoice (workspace.access.ts).
+ */
 export async function findInvoice(
   db: Kysely<DB>,
   principal: Principal,
@@ -306,17 +310,17 @@ export async function findInvoice(
   };
 }
 
-export async function invoiceLines(db: Kysely<DB>, invoiceNo: number) {
+export async function invoiceLines(db: Kysely<DB>, invoice: ScopedInvoice) {
   return db
     .selectFrom('invoice_line')
     .select(['line_no', 'description', 'quantity', 'unit_amount', 'amount'])
-    .where('invoice_no', '=', invoiceNo)
+    .where('invoice_no', '=', invoice.invoiceNo)
     .orderBy('line_no')
     .execute();
 }
 
 /** Claim summary rows of the groups the principal may see. */
-export async function claimSummary(db: Kysely<DB>, principal: Principal, invoiceNo: number) {
+export async function claimSummary(db: Kysely<DB>, principal: Principal, invoice: ScopedInvoice) {
   return db
     .selectFrom('invoice_claim_summary as s')
     .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 's.benefit_group_no')
@@ -329,14 +333,14 @@ export async function claimSummary(db: Kysely<DB>, principal: Principal, invoice
       's.member_paid',
       's.plan_paid',
     ])
-    .where('s.invoice_no', '=', invoiceNo)
+    .where('s.invoice_no', '=', invoice.invoiceNo)
     .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
     .orderBy('bg.benefit_group_id')
     .execute();
 }
 
 /** Claim detail rows of the groups the principal may see, in fill-date order. */
-export async function claimDetail(db: Kysely<DB>, principal: Principal, invoiceNo: number) {
+export async function claimDetail(db: Kysely<DB>, principal: Principal, invoice: ScopedInvoice) {
   return db
     .selectFrom('invoice_claim_detail as d')
     .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 'd.benefit_group_no')
@@ -356,7 +360,7 @@ export async function claimDetail(db: Kysely<DB>, principal: Principal, invoiceN
       'd.member_paid',
       'd.plan_paid',
     ])
-    .where('d.invoice_no', '=', invoiceNo)
+    .where('d.invoice_no', '=', invoice.invoiceNo)
     .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
     .orderBy('d.fill_date')
     .orderBy('d.claim_detail_no')

@@ -19,6 +19,7 @@ import type { DB } from '../../database.ts';
 import { badRequest, forbidden, notFound } from '../../platform/http/problem.ts';
 import * as repo from './workspace.repo.ts';
 import { renderReport } from './workspace.reports.ts';
+import { requireInvoice } from './workspace.access.ts';
 import {
   authBenefitGroupsOf,
   findAuthOrganization,
@@ -177,8 +178,8 @@ export async function invoiceReport(
   query: ReportQuery,
 ): Promise<ReportFile> {
   if (!principal.permissions.has(REPORT_PERMISSIONS[query.type])) throw forbidden();
-  const invoice = await repo.findInvoice(db, principal, organizationNo, invoiceNo);
-  if (!invoice) throw notFound('Invoice');
+  const scoped = await requireInvoice(db, principal, organizationNo, invoiceNo);
+  const { invoice } = scoped;
   if (query.date !== undefined && query.date !== invoice.invoiceDate) {
     throw badRequest(`date: the invoice is dated ${invoice.invoiceDate}`, {
       date: `the invoice is dated ${invoice.invoiceDate}`,
@@ -189,10 +190,10 @@ export async function invoiceReport(
     throw badRequest(`type: ${message}`, { type: message });
   }
   const [lines, summary, detail] = await Promise.all([
-    query.type === 'Invoice' ? repo.invoiceLines(db, invoiceNo) : [],
-    query.type === 'Summary' ? repo.claimSummary(db, principal, invoiceNo) : [],
+    query.type === 'Invoice' ? repo.invoiceLines(db, scoped) : [],
+    query.type === 'Summary' ? repo.claimSummary(db, principal, scoped) : [],
     query.type === 'Detail' || query.type === 'InvoiceClaimExtract'
-      ? repo.claimDetail(db, principal, invoiceNo)
+      ? repo.claimDetail(db, principal, scoped)
       : [],
   ]);
   const rendered = await renderReport(query.type, query.format, {
