@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DependentDetail, EmployeeDetail } from '@pillar/domain';
+import { findRole, type DependentDetail, type EmployeeDetail } from '@pillar/domain';
 import { given } from './given.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -83,6 +83,43 @@ describe('given', () => {
     const member = await t.injectAs('accountManager', { method: 'GET', url: hidden!.url });
     expect(member.json<EmployeeDetail>().groupProcessStatus).toBe(9);
     expect((await t.injectAs('broker', { method: 'GET', url: seen!.url })).statusCode).toBe(404);
+  });
+
+  it('builds users of each type with their roles, organization and groups, ready to call', async () => {
+    const { employees, users } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .group()
+      .employee()
+      .user({ type: 'client', groups: [0], roles: ['clientViewEligibility', 'clientFiles'] })
+      .user({ type: 'broker' })
+      .user({ type: 'internal', roles: ['accountManager'], allOrganizations: true })
+      .user({ type: 'client', active: false })
+      .build();
+    const [seen, hidden] = employees;
+    const [client, broker, internal, inactive] = users;
+    const claims = await t.injectAs(client!, { method: 'GET', url: '/authorization/v1/claims' });
+    expect(claims.statusCode, claims.body).toBe(200);
+    expect(claims.json()).toMatchObject({ userType: 'c' });
+    expect((await t.injectAs(client!, { method: 'GET', url: seen!.url })).statusCode).toBe(200);
+    expect((await t.injectAs(client!, { method: 'GET', url: hidden!.url })).statusCode).toBe(404);
+    // Unrestricted, the broker sees both groups; the internal user sees every organization.
+    expect((await t.injectAs(broker!, { method: 'GET', url: hidden!.url })).statusCode).toBe(200);
+    expect((await t.injectAs(internal!, { method: 'GET', url: hidden!.url })).statusCode).toBe(200);
+    expect(internal!.organizationNos).toEqual([]);
+    expect(broker!.organizationNos).toEqual([seen!.organizationNo]);
+    const detail = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `/authorization/v1/users/${client!.userNo}`,
+    });
+    const read = detail.json<{ username: string; type: string; roles: { id: number }[] }>();
+    expect(read).toMatchObject({ username: client!.username, type: 'client' });
+    expect(read.roles.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      [findRole('clientViewEligibility')!.id, findRole('clientFiles')!.id].sort((a, b) => a - b),
+    );
+    // A deactivated user's token is refused.
+    expect((await t.injectAs(inactive!, { method: 'GET', url: seen!.url })).statusCode).toBe(401);
   });
 
   it('uploads a file of the organization to the recipients named', async () => {

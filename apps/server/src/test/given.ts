@@ -1,5 +1,11 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { DependentDetail, EmployeeDetail, FileUploadResult } from '@pillar/domain';
+import {
+  findRole,
+  type DependentDetail,
+  type EmployeeDetail,
+  type FileUploadResult,
+} from '@pillar/domain';
+import { hashPassword } from '../platform/auth/passwords.ts';
 import type { PersonaKey } from '../seed/personas.ts';
 import { multipartBody } from './multipart.ts';
 import type { TestApp } from './test-app.ts';
@@ -21,7 +27,10 @@ import type { TestApp } from './test-app.ts';
  * (the account manager unless `as` says otherwise), so the SSN encryption, generated IDs, group
  * assignments and history rows are the application's own. Organizations, groups, divisions,
  * benefit packages, coverages and user grants have no write route: they are inserted here, the
- * one place a test's setup SQL lives. Member terminations are applied once every dependent is
+ * one place a test's setup SQL lives. Users (`.user({ type: 'broker', roles, groups })`) are
+ * inserted too, with their roles and a grant of the latest organization, since creating one
+ * through the API also e-mails an invitation; a test calls as one with `t.injectAs(user, …)`.
+ * Member terminations are applied once every dependent is
  * written, and an organization's or group's status and expiration after that, so a scenario can
  * hold a terminated member with dependents, or members of a terminated group.
  * Every name, ID and SSN is unique per test app and the same on every run.
@@ -82,6 +91,14 @@ export interface CoverageHandle {
   name: string;
 }
 
+export interface UserHandle {
+  userNo: number;
+  username: string;
+  type: UserKind;
+  /** The organizations granted (their numbers), empty for none. */
+  organizationNos: number[];
+}
+
 export interface FileHandle {
   fileId: string;
   name: string;
@@ -97,6 +114,7 @@ interface Handles {
   dependent: DependentHandle;
   coverage: CoverageHandle;
   file: FileHandle;
+  user: UserHandle;
 }
 type Kind = keyof Handles;
 
@@ -209,6 +227,43 @@ export interface FileOptions {
   as?: PersonaKey;
 }
 
+export type UserKind = 'internal' | 'broker' | 'client';
+
+export interface UserOptions {
+  /** Default client. */
+  type?: UserKind;
+  /** A unique address by default. */
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  /** Role keys of the domain's role definitions; by default the type's view-only role. */
+  roles?: string[];
+  /** Default true. */
+  active?: boolean;
+  rxbAdmin?: boolean;
+  allOrganizations?: boolean;
+  /**
+   * Whether the user gets the latest organization built (default: a broker or client does when
+   * there is one, an internal user does not).
+   */
+  grant?: boolean;
+  /** Restrict the grant to these groups of the organization (by position among those built). */
+  groups?: number[];
+  /** A password to sign in with (stored hashed as the app does); none by default. */
+  password?: string;
+}
+
+const DEFAULT_ROLE: Record<UserKind, string> = {
+  internal: 'accountManager',
+  broker: 'brokerViewEligibility',
+  client: 'clientViewEligibility',
+};
+const USER_TYPE_CODE: Record<UserKind, 'i' | 'b' | 'c'> = {
+  internal: 'i',
+  broker: 'b',
+  client: 'c',
+};
+
 export interface GrantOptions {
   /** Restrict the persona to these groups of the organization (by position among those built). */
   groups?: number[];
@@ -291,6 +346,7 @@ export class ScenarioBuilder<K extends Kind = never> {
         else if ('employeeNo' in handle && 'detail' in handle) state.current.employee = handle;
         else if ('coverageNo' in handle) state.current.coverage = handle;
         else if ('fileId' in handle) state.current.file = handle;
+        else if ('userNo' in handle) state.current.user = handle;
         else if ('divisionNo' in handle) state.current.division = handle;
         else if ('benefitPackageNo' in handle) state.current.benefitPackage = handle;
         else if ('benefitGroupNo' in handle && 'benefitGroupId' in handle)
@@ -670,6 +726,59 @@ export class ScenarioBuilder<K extends Kind = never> {
   }
 
   /**
+   * A Pillar user (internal, broker or client) with roles, and for a broker or client the latest
+   * organization (restricted to some of its groups with `groups`), ready for
+   * `t.injectAs(user, …)`. Inserted here rather than through POST /authorization/v1/users, which
+   * would also e-mail an invitation through the job queue (not started in most tests).
+   */
+  user(options: UserOptions = {}): ScenarioBuilder<K | 'user'> {
+    const t = this.#t;
+    return this.#then(async (state) => {
+      const type = options.type ?? 'client';
+      const n = nextNumber(t);
+      const organization = state.current.organization;
+      const grant = options.grant ?? (type !== 'internal' && organization !== undefined);
+      if (grant && !organization) throw new Error('given: .user({ grant }) needs an organization');
+      const row = await t.ctx.db
+        .insertInto('app_user')
+        .values({
+          username: options.username ?? `given.user.${n}@given.example`,
+          first_name: options.firstName ?? 'Given',
+          last_name: options.lastName ?? `User${letters(n)}`,
+          phone: null,
+          extension: null,
+          user_type: USER_TYPE_CODE[type],
+          rxb_admin: options.rxbAdmin ?? false,
+          all_organizations: options.allOrganizations ?? false,
+          active: options.active ?? true,
+          password_hash:
+            options.password === undefined ? null : await hashPassword(options.password),
+          created_by: null,
+          updated_by: null,
+        })
+        .returning(['user_no', 'username'])
+        .executeTakeFirstOrThrow();
+      const roles = (options.roles ?? [DEFAULT_ROLE[type]]).map((key) => {
+        const role = findRole(key);
+        if (!role) throw new Error(`given: .user() names role ${key}, not defined`);
+        return { user_no: row.user_no, role_id: role.id, created_by: null };
+      });
+      if (roles.length > 0) await t.ctx.db.insertInto('user_role').values(roles).execute();
+      if (grant && organization) {
+        await grantOrganization(t, state, organization, row.user_no, options.groups);
+      }
+      const handle: UserHandle = {
+        userNo: row.user_no,
+        username: row.username,
+        type,
+        organizationNos: grant && organization ? [organization.organizationNo] : [],
+      };
+      state.built.user.push(handle);
+      state.current.user = handle;
+    });
+  }
+
+  /**
    * Grants a persona the latest organization (a broker's or client's scope); with `groups`, only
    * those of its groups built so far (by position), as a client restricted to some groups.
    */
@@ -677,36 +786,7 @@ export class ScenarioBuilder<K extends Kind = never> {
     const t = this.#t;
     return this.#then<never>(async (state) => {
       const organization = need(state, 'organization', 'grant');
-      const userNo = await t.userNo(key);
-      const restrict = options.groups !== undefined;
-      await t.ctx.db
-        .insertInto('user_organization')
-        .values({
-          user_no: userNo,
-          organization_no: organization.organizationNo,
-          restrict_benefit_groups: restrict,
-          created_by: null,
-        })
-        .execute();
-      if (!restrict || options.groups!.length === 0) return;
-      const groups = state.built.group.filter(
-        (g) => g.organizationNo === organization.organizationNo,
-      );
-      await t.ctx.db
-        .insertInto('user_benefit_group')
-        .values(
-          options.groups!.map((index) => {
-            const group = groups[index];
-            if (!group) throw new Error(`given: .grant() names group ${index}, not built`);
-            return {
-              user_no: userNo,
-              organization_no: organization.organizationNo,
-              benefit_group_no: group.benefitGroupNo,
-              created_by: null,
-            };
-          }),
-        )
-        .execute();
+      await grantOrganization(t, state, organization, await t.userNo(key), options.groups);
     });
   }
 
@@ -722,6 +802,7 @@ export class ScenarioBuilder<K extends Kind = never> {
         dependent: [],
         coverage: [],
         file: [],
+        user: [],
       },
       current: {},
       terminations: [],
@@ -737,6 +818,43 @@ export class ScenarioBuilder<K extends Kind = never> {
     }
     return out as Scenario<K>;
   }
+}
+
+/** The user's grant of an organization, restricted to the groups named (by position) if any. */
+async function grantOrganization(
+  t: TestApp,
+  state: State,
+  organization: OrganizationHandle,
+  userNo: number,
+  groupPositions: number[] | undefined,
+): Promise<void> {
+  const restrict = groupPositions !== undefined;
+  await t.ctx.db
+    .insertInto('user_organization')
+    .values({
+      user_no: userNo,
+      organization_no: organization.organizationNo,
+      restrict_benefit_groups: restrict,
+      created_by: null,
+    })
+    .execute();
+  if (!restrict || groupPositions.length === 0) return;
+  const groups = state.built.group.filter((g) => g.organizationNo === organization.organizationNo);
+  await t.ctx.db
+    .insertInto('user_benefit_group')
+    .values(
+      groupPositions.map((index) => {
+        const group = groups[index];
+        if (!group) throw new Error(`given: a grant names group ${index}, not built`);
+        return {
+          user_no: userNo,
+          organization_no: organization.organizationNo,
+          benefit_group_no: group.benefitGroupNo,
+          created_by: null,
+        };
+      }),
+    )
+    .execute();
 }
 
 /** Starts a scenario on the test app's database. */

@@ -15,14 +15,17 @@ import { openDatabase } from '../platform/db/database.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { persona, type PersonaKey } from '../seed/personas.ts';
 
+/** Who calls: a demo persona, or a user a test built (`given(t).user()`). */
+export type Caller = PersonaKey | { userNo: number };
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   config: Config;
-  userNo(key: PersonaKey): Promise<number>;
-  tokenFor(key: PersonaKey): Promise<string>;
-  /** `app.inject` with the persona's bearer token. */
-  injectAs(key: PersonaKey, options: InjectOptions): Promise<LightMyRequestResponse>;
+  userNo(key: Caller): Promise<number>;
+  tokenFor(key: Caller): Promise<string>;
+  /** `app.inject` with the persona's (or built user's) bearer token. */
+  injectAs(key: Caller, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -91,8 +94,9 @@ export async function createTestApp(
   await app.ready();
 
   const userNos = new Map<PersonaKey, number>();
-  const tokens = new Map<PersonaKey, string>();
-  async function userNo(key: PersonaKey): Promise<number> {
+  const tokens = new Map<PersonaKey | number, string>();
+  async function userNo(key: Caller): Promise<number> {
+    if (typeof key === 'object') return key.userNo;
     const known = userNos.get(key);
     if (known) return known;
     const row = await ctx.db
@@ -103,11 +107,12 @@ export async function createTestApp(
     userNos.set(key, row.user_no);
     return row.user_no;
   }
-  async function tokenFor(key: PersonaKey): Promise<string> {
-    const known = tokens.get(key);
+  async function tokenFor(key: Caller): Promise<string> {
+    const cacheKey = typeof key === 'object' ? key.userNo : key;
+    const known = tokens.get(cacheKey);
     if (known) return known;
     const token = await signAccessToken(config, ctx.secrets, await userNo(key));
-    tokens.set(key, token);
+    tokens.set(cacheKey, token);
     return token;
   }
   return {

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PASSWORD_RESET_SENT, findRole, type FeatureFlag, type UserProfile } from '@pillar/domain';
+import { PASSWORD_RESET_SENT, type FeatureFlag, type UserProfile } from '@pillar/domain';
 import { signAccessToken } from '../../platform/auth/access-token.ts';
 import { signIn } from '../../platform/auth/oidc/sign-in.ts';
 import { DEMO_PASSWORD } from '../../seed/personas.ts';
+import { given } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { USER_ADMIN_DEMO } from '../../seed/users-demo.ts';
 
@@ -149,15 +150,9 @@ describe('password reset through the built-in identity provider', () => {
     expect(stored.map((s) => s.token_hash)).not.toContain(path.split('/').at(-1));
 
     // The account is locked by failed sign-ins meanwhile (from the address trySignIn uses).
-    await t.ctx.db
-      .updateTable('app_user')
-      .set({ failed_login_count: 5, locked_until: sql<Date>`now() + interval '10 minutes'` })
-      .where('user_no', '=', userNo)
-      .execute();
-    await t.ctx.db
-      .insertInto('sign_in_failure')
-      .values(Array.from({ length: 5 }, () => ({ address: '127.0.0.1', account_key: username })))
-      .execute();
+    for (let n = 0; n < t.config.login.maxFailures; n += 1) {
+      await trySignIn(username, 'not the password at all');
+    }
     expect((await trySignIn(username, DEMO_PASSWORD)).outcome).toBe('locked');
 
     const page = await t.app.inject({ method: 'GET', url: path });
@@ -229,35 +224,25 @@ describe('password reset through the built-in identity provider', () => {
 
 describe('invitations: POST /authorization/v1/userprofile/{id}/legalUser', () => {
   it('sends a new active user a link to choose a first password', async () => {
-    const organization = await t.ctx.db
-      .selectFrom('organization')
-      .select('organization_no')
-      .orderBy('organization_no')
-      .executeTakeFirstOrThrow();
-    const created = await t.injectAs('superAdmin', {
-      method: 'POST',
-      url: '/authorization/v1/users',
-      payload: {
+    // Two new client users without a password: one not active yet, one active.
+    const { users } = await given(t)
+      .organization()
+      .user({ type: 'client', roles: ['clientFiles'], active: false })
+      .user({
+        type: 'client',
+        roles: ['clientFiles'],
         username: 'invited.person@users-test.example',
         firstName: 'Ivy',
         lastName: 'Nguyen',
-        type: 'client',
-        active: false,
-        roles: [findRole('clientFiles')!.id],
-        organizations: [{ orgId: organization.organization_no, all: true, groups: [] }],
-      },
-    });
-    const id = created.json<{ user: { id: number } }>().user.id;
+      })
+      .build();
+    const [notActive, invited] = users;
     const inactive = await t.injectAs('superAdmin', {
       method: 'POST',
-      url: `/authorization/v1/userprofile/${id}/legalUser`,
+      url: `/authorization/v1/userprofile/${notActive!.userNo}/legalUser`,
     });
     expect(inactive.statusCode).toBe(400);
-    await t.ctx.db
-      .updateTable('app_user')
-      .set({ active: true })
-      .where('user_no', '=', id)
-      .execute();
+    const id = invited!.userNo;
     const response = await t.injectAs('superAdmin', {
       method: 'POST',
       url: `/authorization/v1/userprofile/${id}/legalUser`,
