@@ -7,9 +7,10 @@ import { findVisibleFile, type FoundFile } from './files.repo.ts';
 
 /*
  * The files module's access checks (decision 0095). Spec 3 knows two reaches: a file the caller
- * may see (uploader, recipient, or an internal user of its organization: files.repo.ts's
- * visibleTo, in SQL) and a file the caller uploaded, which alone they may edit, delete and read
- * the receipts of. Each check returns the handle the repository functions of one file take.
+ * may see (inside their organizations: internal users, the uploader, recipients, of a PHI file
+ * only recipients with a files role; files.repo.ts's visibleTo, in SQL) and a file the caller
+ * uploaded, which alone they may edit, delete and read the receipts of. Each check returns the
+ * handle the repository functions of one file take.
  */
 
 /** A file visible to the principal, with the row the check loaded. */

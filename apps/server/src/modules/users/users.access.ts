@@ -8,8 +8,9 @@ import { findUserGrants, insertUser, type UserGrants } from './users.repo.ts';
 
 /*
  * The users module's access checks (decision 0095). A user is visible to the caller by the
- * visible-user rule (users.repo.ts's visibleUser, in SQL: internal callers see everyone, others
- * the users of their own type who share an organization with them); outside it a user answers
+ * visible-user rule (users.repo.ts's visibleUser, in SQL: all-organization callers see everyone,
+ * others the users who share one of their organizations, clients and brokers only of their own
+ * type); outside it a user answers
  * 404 exactly like one that does not exist. The handle is what repository functions of one user
  * take.
  */
