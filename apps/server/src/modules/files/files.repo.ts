@@ -20,7 +20,7 @@ import { inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
-import type { ScopedOrganization } from '../organizations/index.ts';
+import { organizationNameOf, type ScopedOrganization } from '../organizations/index.ts';
 import type { ScopedFile, UploadedFile } from './files.access.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -49,7 +49,6 @@ const CATEGORY_SORT = sql`case f.category_id ${sql.join(
 function filesQuery(db: Db, principal: Principal) {
   return db
     .selectFrom('file as f')
-    .innerJoin('organization as o', 'o.organization_no', 'f.organization_no')
     .innerJoin('app_user as u', 'u.user_no', 'f.created_by')
     .select([
       'f.file_id',
@@ -57,7 +56,7 @@ function filesQuery(db: Db, principal: Principal) {
       'f.category_id',
       'f.phi',
       'f.organization_no',
-      'o.name as organization_name',
+      organizationNameOf('f.organization_no').as('organization_name'),
       'f.created_by',
       sql<string>`u.first_name || ' ' || u.last_name`.as('created_by_name'),
       'f.created_at',
@@ -120,7 +119,7 @@ export async function searchFiles(
   return fetchPage(q, query, {
     sortColumns: {
       name: sql`lower(f.name)`,
-      organizationName: sql`lower(o.name)`,
+      organizationName: organizationNameOf('f.organization_no', { lower: true }),
       category: CATEGORY_SORT,
       createdByName: sql`lower(u.first_name || ' ' || u.last_name)`,
       created: sql`f.created_at`,

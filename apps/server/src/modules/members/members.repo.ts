@@ -17,6 +17,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { fetchPage, type SortColumn } from '../../platform/http/paging.ts';
+import { benefitGroupColumnOf, organizationNameOf } from '../organizations/index.ts';
 
 /** The filters of both searches once the service has checked them; the SSN only as its hash. */
 export interface MemberFilters {
@@ -130,9 +131,6 @@ function memberIdCondition(column: 'e' | 'se', memberId: string): RawBuilder<boo
   return sql<boolean>`(${sql.ref(`${column}.generated_id`)} = ${memberId.toUpperCase()} or ${sql.ref(`${column}.client_id`)} = ${memberId})`;
 }
 
-const organizationNameOf = (alias: 'e' | 'd') =>
-  sql<string>`(select o.name from organization o where o.organization_no = ${sql.ref(`${alias}.organization_no`)})`;
-
 /*
  * Sorting by anything but the name is written so that no index can provide the order (`+ 0`,
  * `|| ''`): the searches always filter (two fields, an ID, an organization), and sorting the few
@@ -142,8 +140,8 @@ const organizationNameOf = (alias: 'e' | 'd') =>
  */
 const EMPLOYEE_SORT: Record<EmployeeSortField, SortColumn> = {
   name: listedName('e'),
-  organizationName: sql`(select lower(o.name) from organization o where o.organization_no = e.organization_no)`,
-  groupName: sql`(select lower(g.name) from benefit_group g where g.benefit_group_no = e.benefit_group_no)`,
+  organizationName: organizationNameOf('e.organization_no', { lower: true }),
+  groupName: benefitGroupColumnOf('e.benefit_group_no', 'name', { lower: true }),
   generatedId: sql`(e.generated_id || '')`,
   clientId: { expression: sql`(e.client_id || '')`, nullable: true },
   birthdate: sql`(e.birthdate + 0)`,
@@ -175,13 +173,9 @@ export async function searchEmployees(
       'e.process_status',
       // Scalar lookups in the select list run for the page's rows only (after the sort and
       // limit), and the count leaves them out.
-      organizationNameOf('e').as('organization_name'),
-      sql<string>`(select g.benefit_group_id from benefit_group g where g.benefit_group_no = e.benefit_group_no)`.as(
-        'group_id',
-      ),
-      sql<string>`(select g.name from benefit_group g where g.benefit_group_no = e.benefit_group_no)`.as(
-        'group_name',
-      ),
+      organizationNameOf('e.organization_no').as('organization_name'),
+      benefitGroupColumnOf('e.benefit_group_no', 'benefit_group_id').as('group_id'),
+      benefitGroupColumnOf('e.benefit_group_no', 'name').as('group_name'),
     ])
     .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'));
   for (const condition of commonConditions('e', filters, today)) query = query.where(condition);
@@ -236,7 +230,7 @@ function dependentScope(principal: Principal): RawBuilder<boolean> {
 
 const DEPENDENT_SORT: Record<DependentSortField, SortColumn> = {
   name: listedName('d'),
-  organizationName: sql`(select lower(o.name) from organization o where o.organization_no = d.organization_no)`,
+  organizationName: organizationNameOf('d.organization_no', { lower: true }),
   relationship: sql`(d.relationship + 0)`,
   birthdate: sql`(d.birthdate + 0)`,
   effectiveDate: sql`(d.effective_date + 0)`,
@@ -264,7 +258,7 @@ export async function searchDependents(
       'd.effective_date',
       'd.expiration_date',
       'd.process_status',
-      organizationNameOf('d').as('organization_name'),
+      organizationNameOf('d.organization_no').as('organization_name'),
     ])
     .where(dependentScope(principal));
   for (const condition of commonConditions('d', filters, today)) query = query.where(condition);

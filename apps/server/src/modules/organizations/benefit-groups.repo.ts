@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AuthBenefitGroup, BenefitGroup, GroupListQuery, Page } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
@@ -11,6 +11,22 @@ import type { ScopedOrganization } from './organizations.access.ts';
  * An organization's benefit groups as the principal may see them (the group scope in SQL): the
  * groups page, one group, and the authorization service's group list.
  */
+
+/**
+ * A column of the benefit group for a caller's own statement (issue 11 item 2): a correlated
+ * subquery on the caller's `benefit_group_no` column (`'e.benefit_group_no'`), so the member
+ * search stays one statement and the table's name is still written only here. `lower` gives the
+ * form lists sort by.
+ */
+export function benefitGroupColumnOf(
+  benefitGroupNo: string,
+  column: 'name' | 'benefit_group_id',
+  options: { lower?: boolean } = {},
+): RawBuilder<string> {
+  // `column` is one of two names of this table, never input: written out as the query was.
+  const value = sql.raw(options.lower ? `lower(g.${column})` : `g.${column}`);
+  return sql<string>`(select ${value} from benefit_group g where g.benefit_group_no = ${sql.ref(benefitGroupNo)})`;
+}
 
 function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {
   return db

@@ -9,6 +9,7 @@ export {
   findOrganizationForMembers,
   organizationExists,
   organizationNames,
+  organizationNameOf,
   organizationStates,
   organizationsOfGroups,
   searchOrganizationOptions,
@@ -24,6 +25,7 @@ export {
 export { findAuthOrganization, searchAuthOrganizations } from './auth-organizations.repo.ts';
 export {
   authBenefitGroupsOf,
+  benefitGroupColumnOf,
   findScopedGroupRow,
   listBenefitGroups,
   scopedGroupRows,

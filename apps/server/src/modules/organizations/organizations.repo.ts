@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import {
   isOrganizationOpen,
   type BenefitGroupOption,
@@ -18,6 +18,20 @@ import type { ContactKind, OrganizationTable } from './organizations.tables.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { settingsOf } from './organization-settings.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
+
+/**
+ * The organization's name for a caller's own statement (issue 11 item 2): a correlated subquery
+ * on the caller's `organization_no` column (`'e.organization_no'`), so another module's search
+ * stays one statement and the table's name is still written only here. `lower` gives the form
+ * lists sort by.
+ */
+export function organizationNameOf(
+  organizationNo: string,
+  options: { lower?: boolean } = {},
+): RawBuilder<string> {
+  const name = options.lower ? sql`lower(o.name)` : sql`o.name`;
+  return sql<string>`(select ${name} from organization o where o.organization_no = ${sql.ref(organizationNo)})`;
+}
 
 type OrganizationRow = Selectable<OrganizationTable>;
 
