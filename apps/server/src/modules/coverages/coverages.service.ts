@@ -189,7 +189,7 @@ export async function requestNewCard(
     if (!inserted) throw conflict(TEMP_CARD_MESSAGES.alreadyRequested);
     await writeMemberHistory(tx, {
       changedBy: principal.userNo,
-      target: { employeeNo },
+      target: employee,
       event: MEMBER_HISTORY_EVENTS.newCardRequested,
       changes: [{ field: 'coverage', oldValue: null, newValue: row.name }],
     });

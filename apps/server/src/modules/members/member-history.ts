@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { SSN_HISTORY_VALUE, type MemberHistoryEvent } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import { insertMemberHistoryRows } from './member-history.repo.ts';
+import type { ScopedDependentNo, ScopedEmployeeNo } from './members.access.ts';
 
 /*
  * The member change history (design.md §4: every write to a member or dependent writes who, when,
@@ -16,11 +17,8 @@ export type HistoryValue = string | number | boolean | null | undefined;
 /** The fields whose values a history row must never hold. */
 const SECRET_FIELDS = new Set(['ssn', 'ssn_encrypted', 'ssn_hash']);
 
-export interface HistoryTarget {
-  employeeNo: number;
-  /** Set for a dependent's change. */
-  dependentNo?: number | null;
-}
+/** Whose history: a member's own rows, or (with a dependent's handle) the dependent's. */
+export type HistoryTarget = ScopedEmployeeNo | ScopedDependentNo;
 
 export interface FieldChange {
   field: string;
@@ -72,7 +70,7 @@ export async function writeMemberHistory(
   const base = {
     changed_by: entry.changedBy,
     employee_no: entry.target.employeeNo,
-    dependent_no: entry.target.dependentNo ?? null,
+    dependent_no: 'dependentNo' in entry.target ? entry.target.dependentNo : null,
     event: entry.event,
     ...(entry.changedAt ? { changed_at: entry.changedAt } : {}),
   };

@@ -121,9 +121,10 @@ export async function nextEmployeeNo(db: Db): Promise<number> {
 export async function incentiveProgramsOf(
   db: Db,
   benefitGroupNo: number,
-  employeeNo: number,
-  dependentNo: number | null = null,
+  member: ScopedEmployeeNo | ScopedDependentNo,
 ) {
+  const { employeeNo } = member;
+  const dependentNo = 'dependentNo' in member ? member.dependentNo : null;
   return db
     .selectFrom('benefit_group_incentive_program as gp')
     .leftJoin('member_incentive_program as mp', (join) =>
@@ -510,9 +511,13 @@ export async function insertDivision(
 /** The employee's first enrolment row of a program. */
 export async function insertIncentiveProgram(
   db: Db,
-  values: Insertable<MemberIncentiveProgramTable>,
+  employee: ScopedEmployeeNo,
+  values: Omit<Insertable<MemberIncentiveProgramTable>, 'employee_no'>,
 ): Promise<void> {
-  await db.insertInto('member_incentive_program').values(values).execute();
+  await db
+    .insertInto('member_incentive_program')
+    .values({ employee_no: employee.employeeNo, ...values })
+    .execute();
 }
 
 /** Changes an existing enrolment row. */

@@ -77,7 +77,7 @@ export async function writeHistory(
   const fields = changes.filter((c) => c.field !== null);
   await writeMemberHistory(db, {
     changedBy: principal.userNo,
-    target: { employeeNo: dependent.employeeNo, dependentNo: dependent.dependentNo },
+    target: dependent,
     event,
     changes: fields.map((c) => ({ field: c.field!, oldValue: c.old, newValue: c.new })),
     always: true,

@@ -109,7 +109,7 @@ export function changeEmployeeGroup(
       }
       await writeMemberHistory(trx, {
         changedBy: principal.userNo,
-        target: { employeeNo },
+        target: employee,
         event: groupChanged
           ? MEMBER_HISTORY_EVENTS.groupChange
           : MEMBER_HISTORY_EVENTS.divisionChange,

@@ -122,7 +122,7 @@ export async function employeeHistory(
 ): Promise<void> {
   await writeMemberHistory(trx, {
     changedBy: principal.userNo,
-    target: { employeeNo: employee.employeeNo },
+    target: employee,
     event,
     changes,
   });

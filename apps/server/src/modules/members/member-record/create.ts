@@ -170,12 +170,12 @@ export async function createEmployee(
       trx,
       principal,
       group.benefit_group_no,
-      employeeNo,
+      employee,
       body.incentivePrograms,
     );
     await writeMemberHistory(trx, {
       changedBy: principal.userNo,
-      target: { employeeNo },
+      target: employee,
       event: MEMBER_HISTORY_EVENTS.create,
       always: true,
     });

@@ -6,6 +6,7 @@ import {
   insertIncentiveProgram,
   updateIncentiveProgram,
 } from '../member-record.repo.ts';
+import type { ScopedEmployeeNo } from '../members.access.ts';
 import { type Tx, fieldError } from './context.ts';
 
 /*
@@ -18,11 +19,11 @@ export async function saveIncentivePrograms(
   trx: Tx,
   principal: Principal,
   benefitGroupNo: number,
-  employeeNo: number,
+  employee: ScopedEmployeeNo,
   programs: readonly IncentiveProgramInput[] | undefined,
 ): Promise<{ field: string; oldValue: HistoryValue; newValue: HistoryValue }[]> {
   if (!programs || programs.length === 0) return [];
-  const current = await incentiveProgramsOf(trx, benefitGroupNo, employeeNo);
+  const current = await incentiveProgramsOf(trx, benefitGroupNo, employee);
   const byKey = new Map(current.map((r) => [r.program, r]));
   const changes: { field: string; oldValue: HistoryValue; newValue: HistoryValue }[] = [];
   for (const [index, program] of programs.entries()) {
@@ -77,8 +78,7 @@ export async function saveIncentivePrograms(
       updated_at: new Date(),
     };
     if (existing.member_incentive_program_no === null) {
-      await insertIncentiveProgram(trx, {
-        employee_no: employeeNo,
+      await insertIncentiveProgram(trx, employee, {
         dependent_no: null,
         program: program.key,
         enrolled: next.enrolled,

@@ -29,7 +29,6 @@ import {
   divisionHistory,
   groupAssignments,
   incentiveProgramsOf,
-  type EmployeeRecordRow,
 } from '../member-record.repo.ts';
 import { settingsOf } from '../../organizations/index.ts';
 import { todayOf } from '../record-support.ts';
@@ -39,6 +38,7 @@ import {
   requireDependentOf,
   requireEmployee,
   requireVisibleEmployee,
+  type ScopedEmployee,
   type ScopedEmployeeNo,
 } from '../members.access.ts';
 
@@ -49,9 +49,9 @@ import {
 
 export async function programsOf(
   db: Kysely<DB> | Tx,
-  row: { benefit_group_no: number; employee_no: number },
+  employee: ScopedEmployee,
 ): Promise<MemberIncentiveProgram[]> {
-  const rows = await incentiveProgramsOf(db, row.benefit_group_no, row.employee_no);
+  const rows = await incentiveProgramsOf(db, employee.row.benefit_group_no, employee);
   const byKey = new Map(rows.map((r) => [r.program, r]));
   return INCENTIVE_PROGRAMS.filter((p) => byKey.has(p.key)).map((p) => {
     const r = byKey.get(p.key)!;
@@ -71,8 +71,9 @@ export async function detailOf(
   deps: MemberRecordDeps,
   db: Kysely<DB> | Tx,
   principal: Principal,
-  row: EmployeeRecordRow,
+  employee: ScopedEmployee,
 ): Promise<EmployeeDetail> {
+  const { row } = employee;
   const today = todayOf(deps);
   const settings = settingsOf(row);
   const status = memberStatusKey(row.process_status, row.expiration_date, today);
@@ -138,7 +139,7 @@ export async function detailOf(
     medDSubsidyEffectiveDate: row.med_d_subsidy_effective_date,
     hicNumber: row.hic_number,
     allowPersonCodeEdit: row.allow_person_code_edit,
-    incentivePrograms: await programsOf(db, row),
+    incentivePrograms: await programsOf(db, employee),
     settings,
     actions: memberActions({
       processStatus: row.process_status,
@@ -156,8 +157,8 @@ export async function getEmployee(
   organizationNo: number,
   employeeNo: number,
 ): Promise<EmployeeDetail> {
-  const { row } = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
-  return detailOf(deps, deps.db, principal, row);
+  const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
+  return detailOf(deps, deps.db, principal, employee);
 }
 
 /**

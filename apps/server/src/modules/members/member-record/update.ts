@@ -157,7 +157,7 @@ export async function updateEmployee(
       trx,
       principal,
       row.benefit_group_no,
-      employeeNo,
+      employee,
       body.incentivePrograms,
     );
     await employeeHistory(trx, principal, employee, MEMBER_HISTORY_EVENTS.update, [
