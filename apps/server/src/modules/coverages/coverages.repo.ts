@@ -1,40 +1,20 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../database.ts';
-import type { ScopedEmployeeNo } from '../members/index.ts';
+import { findCardholder, type Cardholder, type ScopedEmployeeNo } from '../members/index.ts';
+import { benefitGroupColumnOf } from '../organizations/index.ts';
 
 /** What a temp card prints of its cardholder (the member in scope, or a link's cardholder). */
-export interface Cardholder {
-  employee_no: number;
-  organization_no: number;
-  first_name: string;
-  middle_initial: string | null;
-  last_name: string;
-  birthdate: string;
-  zip: string | null;
-  generated_id: string;
-}
+export type { Cardholder };
 
-const EMPLOYEE_COLUMNS = [
-  'e.employee_no',
-  'e.organization_no',
-  'e.first_name',
-  'e.middle_initial',
-  'e.last_name',
-  'e.birthdate',
-  'e.zip',
-  'e.generated_id',
-] as const;
-
-/** The cardholder of a link, read without a principal: the link itself is the grant. */
+/**
+ * The cardholder of a link, read without a principal: the link itself is the grant. The members
+ * module reads its own table.
+ */
 export async function findLinkCardholder(
   db: Kysely<DB>,
   link: Pick<LinkRow, 'employee_no'>,
 ): Promise<Cardholder | undefined> {
-  return db
-    .selectFrom('employee as e')
-    .select(EMPLOYEE_COLUMNS)
-    .where('e.employee_no', '=', link.employee_no)
-    .executeTakeFirst();
+  return findCardholder(db, link.employee_no);
 }
 
 export interface CoverageRow {
@@ -72,12 +52,11 @@ function coverageQuery(db: Kysely<DB>) {
   return db
     .selectFrom('coverage as c')
     .innerJoin('employee as e', 'e.employee_no', 'c.employee_no')
-    .innerJoin('benefit_group as g', 'g.benefit_group_no', 'e.benefit_group_no')
     .leftJoin('coverage_new_card_request as r', 'r.coverage_no', 'c.coverage_no')
     .select([
       'c.coverage_no',
       'c.employee_no',
-      sql<string>`case when c.expiration_date is null then g.benefit_group_id else c.group_id end`.as(
+      sql<string>`case when c.expiration_date is null then ${benefitGroupColumnOf('e.benefit_group_no', 'benefit_group_id')} else c.group_id end`.as(
         'group_id',
       ),
       'c.name',

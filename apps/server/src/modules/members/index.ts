@@ -16,3 +16,5 @@ export {
 export { requireEmployee, type ScopedEmployee, type ScopedEmployeeNo } from './members.access.ts';
 /** The member ID a new employee gets; the demo seed writes its employees with the same rule. */
 export { generatedIdFor } from './member-ids.ts';
+/** A member as a temp card prints them, for the coverages module's e-mailed card link. */
+export { findCardholder, type Cardholder } from './members.repo.ts';

@@ -314,3 +314,39 @@ export async function countEmployees(db: Kysely<DB>, principal: Principal): Prom
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** What a temp card prints of its cardholder (coverages' ID cards). */
+export interface Cardholder {
+  employee_no: number;
+  organization_no: number;
+  first_name: string;
+  middle_initial: string | null;
+  last_name: string;
+  birthdate: string;
+  zip: string | null;
+  generated_id: string;
+}
+
+/**
+ * A member as a temp card prints them, read without a principal: for the coverages module's
+ * e-mailed card link, where the link itself is the grant.
+ */
+export async function findCardholder(
+  db: Kysely<DB>,
+  employeeNo: number,
+): Promise<Cardholder | undefined> {
+  return db
+    .selectFrom('employee as e')
+    .select([
+      'e.employee_no',
+      'e.organization_no',
+      'e.first_name',
+      'e.middle_initial',
+      'e.last_name',
+      'e.birthdate',
+      'e.zip',
+      'e.generated_id',
+    ])
+    .where('e.employee_no', '=', employeeNo)
+    .executeTakeFirst();
+}

@@ -21,6 +21,8 @@ select "e"."employee_no", "e"."organization_no", "e"."benefit_group_no", "e"."fi
 
 select "e"."employee_no", "e"."organization_no", "e"."benefit_group_no", "e"."first_name", "e"."middle_initial", "e"."last_name", "e"."generated_id", "e"."client_id", "e"."birthdate", "e"."effective_date", "e"."expiration_date", "e"."process_status", (select o.name from organization o where o.organization_no = "e"."organization_no") as "organization_name", (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "e"."benefit_group_no") as "group_id", (select g.name from benefit_group g where g.benefit_group_no = "e"."benefit_group_no") as "group_name" from "employee" as "e" where true and ("e"."search_name" >= $1 and "e"."search_name" < $2) and ("e"."process_status" in (1, 2) or ("e"."process_status" = 9 and "e"."expiration_date" > $3)) order by "e"."search_name" asc, e.employee_no asc limit $4 offset $5;
 
+select "e"."employee_no", "e"."organization_no", "e"."first_name", "e"."middle_initial", "e"."last_name", "e"."birthdate", "e"."zip", "e"."generated_id" from "employee" as "e" where "e"."employee_no" = $1;
+
 select 1 as "one" from "dependent" as "d" where true and "d"."organization_no" = $1 limit $2;
 
 select 1 as "one" from "employee" as "e" where true and "e"."organization_no" = $1 limit $2;
