@@ -24,7 +24,12 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope, inOrganizationScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
-import type { ScopedGroup, ScopedOrganization } from '../organizations/index.ts';
+import {
+  benefitGroupColumnOf,
+  organizationNameOf,
+  type ScopedGroup,
+  type ScopedOrganization,
+} from '../organizations/index.ts';
 import type { ScopedInvoice } from './workspace.access.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
@@ -51,23 +56,24 @@ export async function listFees(
   organization: ScopedOrganization,
   group: ScopedGroup | undefined,
 ): Promise<GroupFee[]> {
+  // The group's ID through the organizations module (its table), in the same statement.
+  const groupId = benefitGroupColumnOf('f.benefit_group_no', 'benefit_group_id');
   let q = db
     .selectFrom('group_fee as f')
-    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 'f.benefit_group_no')
     .select([
       'f.fee_no',
       'f.benefit_group_no',
-      'bg.benefit_group_id',
+      groupId.as('benefit_group_id'),
       'f.name',
       'f.effective_date',
       'f.expiration_date',
       'f.fee_amount',
     ])
     .where('f.organization_no', '=', organization.organizationNo)
-    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
+    .where(inGroupScope(principal, 'f.organization_no', 'f.benefit_group_no'));
   if (group) q = q.where('f.benefit_group_no', '=', group.benefitGroupNo);
   const rows = await q
-    .orderBy('bg.benefit_group_id')
+    .orderBy(groupId)
     .orderBy('f.name')
     .orderBy('f.effective_date', 'desc')
     .orderBy('f.fee_no')
@@ -286,18 +292,17 @@ export async function findInvoice(
   const row = await db
     .selectFrom('invoice as i')
     .innerJoin('invoice_config as c', 'c.invoice_config_no', 'i.invoice_config_no')
-    .innerJoin('organization as o', 'o.organization_no', 'i.organization_no')
     .select(INVOICE_COLUMNS)
     .select([
-      'o.organization_no',
-      'o.name as organization_name',
+      'i.organization_no',
+      organizationNameOf('i.organization_no').as('organization_name'),
       'c.name as config_name',
       'c.distribution_method',
       'c.supports_ice',
     ])
     .where('i.invoice_no', '=', invoiceNo)
     .where('i.organization_no', '=', organizationNo)
-    .where(inOrganizationScope(principal, 'o.organization_no'))
+    .where(inOrganizationScope(principal, 'i.organization_no'))
     .executeTakeFirst();
   if (!row) return undefined;
   return {

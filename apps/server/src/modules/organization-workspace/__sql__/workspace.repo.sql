@@ -9,11 +9,11 @@ select "c"."invoice_config_no", "c"."name", "c"."distribution_method", "c"."supp
 
 select "division_no", "division_id", "division_name", "effective_date" from "division" where "organization_no" = $1 and "benefit_group_no" = $2 order by "division_id";
 
-select "f"."fee_no", "f"."benefit_group_no", "bg"."benefit_group_id", "f"."name", "f"."effective_date", "f"."expiration_date", "f"."fee_amount" from "group_fee" as "f" inner join "benefit_group" as "bg" on "bg"."benefit_group_no" = "f"."benefit_group_no" where "f"."organization_no" = $1 and true order by "bg"."benefit_group_id", "f"."name", "f"."effective_date" desc, "f"."fee_no";
+select "f"."fee_no", "f"."benefit_group_no", (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "f"."benefit_group_no") as "benefit_group_id", "f"."name", "f"."effective_date", "f"."expiration_date", "f"."fee_amount" from "group_fee" as "f" where "f"."organization_no" = $1 and true order by (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "f"."benefit_group_no"), "f"."name", "f"."effective_date" desc, "f"."fee_no";
 
 select "i"."invoice_no", "i"."invoice_config_no", "i"."invoice_date", "i"."is_tria", "i"."period_start", "i"."period_end", "i"."due_date", "i"."total_amount" from "invoice" as "i" where "i"."organization_no" = $1 order by i.invoice_date desc, i.invoice_no desc limit $2 offset $3;
 
-select "i"."invoice_no", "i"."invoice_config_no", "i"."invoice_date", "i"."is_tria", "i"."period_start", "i"."period_end", "i"."due_date", "i"."total_amount", "o"."organization_no", "o"."name" as "organization_name", "c"."name" as "config_name", "c"."distribution_method", "c"."supports_ice" from "invoice" as "i" inner join "invoice_config" as "c" on "c"."invoice_config_no" = "i"."invoice_config_no" inner join "organization" as "o" on "o"."organization_no" = "i"."organization_no" where "i"."invoice_no" = $1 and "i"."organization_no" = $2 and true;
+select "i"."invoice_no", "i"."invoice_config_no", "i"."invoice_date", "i"."is_tria", "i"."period_start", "i"."period_end", "i"."due_date", "i"."total_amount", "i"."organization_no", (select o.name from organization o where o.organization_no = "i"."organization_no") as "organization_name", "c"."name" as "config_name", "c"."distribution_method", "c"."supports_ice" from "invoice" as "i" inner join "invoice_config" as "c" on "c"."invoice_config_no" = "i"."invoice_config_no" where "i"."invoice_no" = $1 and "i"."organization_no" = $2 and true;
 
 select "l"."location_no", "l"."name", "l"."address1", "l"."address2", "l"."city", "l"."state", "l"."zip", "l"."phone", "l"."fax", "l"."email" from "location" as "l" where "l"."organization_no" = $1 and "l"."location_no" = $2;
 
