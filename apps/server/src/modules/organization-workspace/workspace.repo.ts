@@ -27,6 +27,7 @@ import type { DB } from '../../database.ts';
 import {
   benefitGroupColumnOf,
   organizationNameOf,
+  scopedGroupRows,
   type ScopedGroup,
   type ScopedOrganization,
 } from '../organizations/index.ts';
@@ -98,14 +99,13 @@ export async function listIncentivePrograms(
   organization: ScopedOrganization,
   group: ScopedGroup | undefined,
 ): Promise<GroupIncentivePrograms[]> {
-  let q = db
-    .selectFrom('benefit_group as bg')
-    .leftJoin('benefit_group_incentive_program as p', 'p.benefit_group_no', 'bg.benefit_group_no')
-    .select(['bg.benefit_group_no', 'bg.benefit_group_id', 'p.program', 'p.mandatory'])
-    .where('bg.organization_no', '=', organization.organizationNo)
-    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'));
-  if (group) q = q.where('bg.benefit_group_no', '=', group.benefitGroupNo);
-  const rows = await q.orderBy('bg.benefit_group_id').execute();
+  // The organization's groups in scope come from the organizations module (its table), joined
+  // with this module's programs in the same statement.
+  let q = scopedGroupRows(db, principal, organization.organizationNo)
+    .leftJoin('benefit_group_incentive_program as p', 'p.benefit_group_no', 'g.benefit_group_no')
+    .select(['p.program', 'p.mandatory']);
+  if (group) q = q.where('g.benefit_group_no', '=', group.benefitGroupNo);
+  const rows = await q.orderBy('g.benefit_group_id').execute();
   const groups = new Map<number, GroupIncentivePrograms>();
   for (const row of rows) {
     let group = groups.get(row.benefit_group_no);
@@ -326,12 +326,13 @@ export async function invoiceLines(db: Kysely<DB>, invoice: ScopedInvoice) {
 
 /** Claim summary rows of the groups the principal may see. */
 export async function claimSummary(db: Kysely<DB>, principal: Principal, invoice: ScopedInvoice) {
+  const groupId = benefitGroupColumnOf('s.benefit_group_no', 'benefit_group_id');
   return db
     .selectFrom('invoice_claim_summary as s')
-    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 's.benefit_group_no')
+    .innerJoin('invoice as i', 'i.invoice_no', 's.invoice_no')
     .select([
-      'bg.benefit_group_id',
-      'bg.name as group_name',
+      groupId.as('benefit_group_id'),
+      benefitGroupColumnOf('s.benefit_group_no', 'name').as('group_name'),
       's.claim_count',
       's.ingredient_cost',
       's.dispensing_fee',
@@ -339,8 +340,8 @@ export async function claimSummary(db: Kysely<DB>, principal: Principal, invoice
       's.plan_paid',
     ])
     .where('s.invoice_no', '=', invoice.invoiceNo)
-    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
-    .orderBy('bg.benefit_group_id')
+    .where(inGroupScope(principal, 'i.organization_no', 's.benefit_group_no'))
+    .orderBy(groupId)
     .execute();
 }
 
@@ -348,11 +349,11 @@ export async function claimSummary(db: Kysely<DB>, principal: Principal, invoice
 export async function claimDetail(db: Kysely<DB>, principal: Principal, invoice: ScopedInvoice) {
   return db
     .selectFrom('invoice_claim_detail as d')
-    .innerJoin('benefit_group as bg', 'bg.benefit_group_no', 'd.benefit_group_no')
+    .innerJoin('invoice as i', 'i.invoice_no', 'd.invoice_no')
     .select([
       'd.claim_number',
       'd.fill_date',
-      'bg.benefit_group_id',
+      benefitGroupColumnOf('d.benefit_group_no', 'benefit_group_id').as('benefit_group_id'),
       'd.member_id',
       'd.member_name',
       'd.drug_name',
@@ -366,7 +367,7 @@ export async function claimDetail(db: Kysely<DB>, principal: Principal, invoice:
       'd.plan_paid',
     ])
     .where('d.invoice_no', '=', invoice.invoiceNo)
-    .where(inGroupScope(principal, 'bg.organization_no', 'bg.benefit_group_no'))
+    .where(inGroupScope(principal, 'i.organization_no', 'd.benefit_group_no'))
     .orderBy('d.fill_date')
     .orderBy('d.claim_detail_no')
     .execute();

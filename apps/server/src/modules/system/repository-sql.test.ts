@@ -348,6 +348,8 @@ describe('repository SQL', () => {
         '/invoiceconfigs',
         '/invoices',
         `/invoices/${cedar.invoiceNo}/report?type=Invoice&format=PDF`,
+        `/invoices/${cedar.invoiceNo}/report?type=Summary&format=Text`,
+        `/invoices/${cedar.invoiceNo}/report?type=Detail&format=Excel`,
         '/locations',
         `/locations/${cedar.locationNo}`,
         '/meddsubsidy',
