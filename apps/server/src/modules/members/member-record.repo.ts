@@ -14,6 +14,17 @@ import type { ScopedDependentNo, ScopedEmployeeNo } from './members.access.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/*
+ * Divisions and benefit packages are the organization workspace's tables: the member record
+ * reads and adds them through that module (its index.ts), as before under these names.
+ */
+export {
+  findBenefitPackage,
+  findDivision,
+  findDivisionById,
+  insertDivision,
+} from '../organization-workspace/index.ts';
+
 /** One employee with its organization, group, division and benefit package, in scope. */
 export async function findEmployee(
   db: Db,
@@ -56,33 +67,6 @@ export async function lockEmployee(trx: Transaction<DB>, employeeNo: number): Pr
     .where('employee_no', '=', employeeNo)
     .forUpdate()
     .execute();
-}
-
-export async function findDivision(db: Db, benefitGroupNo: number, divisionNo: number) {
-  return db
-    .selectFrom('division')
-    .where('division_no', '=', divisionNo)
-    .where('benefit_group_no', '=', benefitGroupNo)
-    .selectAll()
-    .executeTakeFirst();
-}
-
-export async function findDivisionById(db: Db, benefitGroupNo: number, divisionId: string) {
-  return db
-    .selectFrom('division')
-    .where('benefit_group_no', '=', benefitGroupNo)
-    .where('division_id', '=', divisionId)
-    .selectAll()
-    .executeTakeFirst();
-}
-
-export async function findBenefitPackage(db: Db, organizationNo: number, benefitPackageNo: number) {
-  return db
-    .selectFrom('benefit_package')
-    .where('benefit_package_no', '=', benefitPackageNo)
-    .where('organization_no', '=', organizationNo)
-    .selectAll()
-    .executeTakeFirst();
 }
 
 /** Whether another member of the organization already holds the client ID. */
@@ -482,32 +466,6 @@ export async function insertClientIdHistory(
 }
 
 /** A new division of a group; answers its row. */
-export async function insertDivision(
-  db: Db,
-  entry: {
-    organizationNo: number;
-    benefitGroupNo: number;
-    divisionId: string;
-    divisionName: string;
-    effectiveDate: string;
-    userNo: number;
-  },
-) {
-  return db
-    .insertInto('division')
-    .values({
-      organization_no: entry.organizationNo,
-      benefit_group_no: entry.benefitGroupNo,
-      division_id: entry.divisionId,
-      division_name: entry.divisionName,
-      effective_date: entry.effectiveDate,
-      created_by: entry.userNo,
-      updated_by: entry.userNo,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
 /** The employee's first enrolment row of a program. */
 export async function insertIncentiveProgram(
   db: Db,

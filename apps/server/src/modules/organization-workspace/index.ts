@@ -1,2 +1,9 @@
 /** The organization workspace module's public surface. */
 export { organizationWorkspaceRoutes } from './workspace.routes.ts';
+/** The member record's reads and writes of divisions and benefit packages (this module's tables). */
+export {
+  findBenefitPackage,
+  findDivision,
+  findDivisionById,
+  insertDivision,
+} from './workspace.repo.ts';

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   INCENTIVE_PROGRAMS,
   type BenefitPackage,
@@ -542,4 +542,78 @@ export async function listOrganizationUsers(
         .map((r) => ({ id: r.role_id, name: r.name, group: r.user_type })),
     })),
   };
+}
+
+// ---------- divisions and benefit packages for the member record ----------
+
+type DbOrTransaction = Kysely<DB> | Transaction<DB>;
+
+/*
+ * The member record (members module) checks a member's division and benefit package and adds a
+ * division in its own transaction; these are this module's tables, so the statements live here.
+ */
+
+export async function findDivision(
+  db: DbOrTransaction,
+  benefitGroupNo: number,
+  divisionNo: number,
+) {
+  return db
+    .selectFrom('division')
+    .where('division_no', '=', divisionNo)
+    .where('benefit_group_no', '=', benefitGroupNo)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export async function findDivisionById(
+  db: DbOrTransaction,
+  benefitGroupNo: number,
+  divisionId: string,
+) {
+  return db
+    .selectFrom('division')
+    .where('benefit_group_no', '=', benefitGroupNo)
+    .where('division_id', '=', divisionId)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export async function findBenefitPackage(
+  db: DbOrTransaction,
+  organizationNo: number,
+  benefitPackageNo: number,
+) {
+  return db
+    .selectFrom('benefit_package')
+    .where('benefit_package_no', '=', benefitPackageNo)
+    .where('organization_no', '=', organizationNo)
+    .selectAll()
+    .executeTakeFirst();
+}
+
+export async function insertDivision(
+  db: DbOrTransaction,
+  entry: {
+    organizationNo: number;
+    benefitGroupNo: number;
+    divisionId: string;
+    divisionName: string;
+    effectiveDate: string;
+    userNo: number;
+  },
+) {
+  return db
+    .insertInto('division')
+    .values({
+      organization_no: entry.organizationNo,
+      benefit_group_no: entry.benefitGroupNo,
+      division_id: entry.divisionId,
+      division_name: entry.divisionName,
+      effective_date: entry.effectiveDate,
+      created_by: entry.userNo,
+      updated_by: entry.userNo,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

@@ -1,8 +1,6 @@
 -- SQL that member-record.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
-insert into "division" ("organization_no", "benefit_group_no", "division_id", "division_name", "effective_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7) returning *;
-
 insert into "employee" ("employee_no", "organization_no", "benefit_group_no", "group_effective_date", "group_assignment_date", "first_name", "middle_initial", "last_name", "birthdate", "gender", "address1", "address2", "city", "state", "zip", "phone", "email", "ssn_encrypted", "ssn_hash", "person_code", "client_id", "generated_id", "alternate_id", "effective_date", "original_effective_date", "expiration_date", "process_status", "division_no", "division_effective_date", "benefit_package_no", "benefit_package_effective_date", "benefit_package_assignment_date", "is_cob_secondary", "cob_effective_date", "cob_termination_date", "client_defined_data", "med_d_subsidy_effective_date", "hic_number", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $37, $38, $39, $40);
 
 insert into "member_benefit_package_history" ("employee_no", "benefit_package_no", "effective_date", "assignment_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6);
@@ -34,10 +32,6 @@ select "h"."division_history_no", "h"."benefit_group_no", "dv"."division_id", "d
 select "h"."history_no", "h"."changed_at", "h"."changed_by", "h"."employee_no", "h"."dependent_no", "h"."event", "h"."field", "h"."old_value", "h"."new_value", case when u.user_no is null then null else u.first_name || ' ' || u.last_name end as "changed_by_name" from "member_change_history" as "h" left join "app_user" as "u" on "u"."user_no" = "h"."changed_by" where "h"."employee_no" = $1 and h.dependent_no is null order by "h"."changed_at" desc, "h"."history_no" desc limit $2 offset $3;
 
 select "id_history_no", "historical_id", "effective_date", to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as "created_date" from "member_client_id_history" where "employee_no" = $1 order by "effective_date" desc, "id_history_no" desc;
-
-select * from "benefit_package" where "benefit_package_no" = $1 and "organization_no" = $2;
-
-select * from "division" where "benefit_group_no" = $1 and "division_id" = $2;
 
 select count(*) as "n" from "member_change_history" as "h" where "h"."employee_no" = $1 and h.dependent_no is null;
 

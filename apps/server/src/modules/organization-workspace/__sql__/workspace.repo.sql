@@ -1,6 +1,8 @@
 -- SQL that workspace.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
+insert into "division" ("organization_no", "benefit_group_no", "division_id", "division_name", "effective_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7) returning *;
+
 select "bp"."benefit_package_no", "bp"."benefit_package_id", "bp"."name", "bp"."process_status", "bp"."effective_date" from "benefit_package" as "bp" where "bp"."organization_no" = $1 order by lower(bp.name) asc, bp.benefit_package_no asc limit $2 offset $3;
 
 select "c"."invoice_config_no", "c"."name", "c"."distribution_method", "c"."supports_ice" from "invoice_config" as "c" where "c"."organization_no" = $1 order by lower(c.name) asc, c.invoice_config_no asc limit $2 offset $3;
@@ -32,6 +34,10 @@ select "u"."user_no", "u"."first_name", "u"."last_name", "u"."username", "u"."us
 select "ur"."user_no", "r"."role_id", "r"."name", "r"."user_type" from "user_role" as "ur" inner join "role" as "r" on "r"."role_id" = "ur"."role_id" where "ur"."user_no" in ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) order by "r"."role_id";
 
 select (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "s"."benefit_group_no") as "benefit_group_id", (select g.name from benefit_group g where g.benefit_group_no = "s"."benefit_group_no") as "group_name", "s"."claim_count", "s"."ingredient_cost", "s"."dispensing_fee", "s"."member_paid", "s"."plan_paid" from "invoice_claim_summary" as "s" inner join "invoice" as "i" on "i"."invoice_no" = "s"."invoice_no" where "s"."invoice_no" = $1 and true order by (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "s"."benefit_group_no");
+
+select * from "benefit_package" where "benefit_package_no" = $1 and "organization_no" = $2;
+
+select * from "division" where "benefit_group_no" = $1 and "division_id" = $2;
 
 select count(*) as "n" from "invoice" as "i" where "i"."organization_no" = $1;
 
