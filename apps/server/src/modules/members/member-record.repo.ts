@@ -2,7 +2,8 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
-import { ORGANIZATION_SETTINGS_COLUMNS } from '../organizations/index.ts';
+import { benefitGroupColumnOf, ORGANIZATION_SETTINGS_COLUMNS } from '../organizations/index.ts';
+import { benefitPackageColumnOf, divisionColumnOf } from '../organization-workspace/index.ts';
 import type { EmployeeTable, MemberIncentiveProgramTable } from './members.tables.ts';
 import type { ScopedDependentNo, ScopedEmployeeNo } from './members.access.ts';
 
@@ -164,14 +165,13 @@ export async function latestClientIdHistoryDate(
 export async function groupAssignments(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_group_assignment as a')
-    .innerJoin('benefit_group as g', 'g.benefit_group_no', 'a.benefit_group_no')
     .where('a.employee_no', '=', employee.employeeNo)
     .select([
       'a.group_assignment_no',
       'a.benefit_group_no',
-      'g.benefit_group_id',
-      'g.name',
-      'g.process_status',
+      benefitGroupColumnOf('a.benefit_group_no', 'benefit_group_id').as('benefit_group_id'),
+      benefitGroupColumnOf('a.benefit_group_no', 'name').as('name'),
+      benefitGroupColumnOf('a.benefit_group_no', 'process_status').as('process_status'),
       'a.record_type',
       'a.effective_date',
       'a.expiration_date',
@@ -185,13 +185,12 @@ export async function groupAssignments(db: Db, employee: ScopedEmployeeNo) {
 export async function divisionHistory(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_division_history as h')
-    .innerJoin('division as dv', 'dv.division_no', 'h.division_no')
     .where('h.employee_no', '=', employee.employeeNo)
     .select([
       'h.division_history_no',
       'h.benefit_group_no',
-      'dv.division_id',
-      'dv.division_name',
+      divisionColumnOf('h.division_no', 'division_id').as('division_id'),
+      divisionColumnOf('h.division_no', 'division_name').as('division_name'),
       'h.effective_date',
       'h.assignment_date',
     ])
@@ -203,13 +202,12 @@ export async function divisionHistory(db: Db, employee: ScopedEmployeeNo) {
 export async function benefitPackageHistory(db: Db, employee: ScopedEmployeeNo) {
   return db
     .selectFrom('member_benefit_package_history as h')
-    .innerJoin('benefit_package as bp', 'bp.benefit_package_no', 'h.benefit_package_no')
     .where('h.employee_no', '=', employee.employeeNo)
     .select([
       'h.benefit_package_history_no',
       'h.benefit_package_no',
-      'bp.benefit_package_id',
-      'bp.name',
+      benefitPackageColumnOf('h.benefit_package_no', 'benefit_package_id').as('benefit_package_id'),
+      benefitPackageColumnOf('h.benefit_package_no', 'name').as('name'),
       'h.effective_date',
       'h.assignment_date',
     ])

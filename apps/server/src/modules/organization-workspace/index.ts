@@ -2,6 +2,8 @@
 export { organizationWorkspaceRoutes } from './workspace.routes.ts';
 /** The member record's reads and writes of divisions and benefit packages (this module's tables). */
 export {
+  benefitPackageColumnOf,
+  divisionColumnOf,
   findBenefitPackage,
   findDivision,
   findDivisionById,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   INCENTIVE_PROGRAMS,
   type BenefitPackage,
@@ -545,6 +545,27 @@ export async function listOrganizationUsers(
 }
 
 // ---------- divisions and benefit packages for the member record ----------
+
+/**
+ * A column of a division or a benefit package for another module's statement (the member's
+ * history lists): a correlated subquery on the caller's column, so the table's name is written
+ * only in this module.
+ */
+export function divisionColumnOf(
+  divisionNo: string,
+  column: 'division_id' | 'division_name',
+): RawBuilder<string> {
+  // `column` is one of this table's names, never input.
+  return sql<string>`(select ${sql.raw(`dv.${column}`)} from division dv where dv.division_no = ${sql.ref(divisionNo)})`;
+}
+
+export function benefitPackageColumnOf(
+  benefitPackageNo: string,
+  column: 'benefit_package_id' | 'name',
+): RawBuilder<string> {
+  // `column` is one of this table's names, never input.
+  return sql<string>`(select ${sql.raw(`bp.${column}`)} from benefit_package bp where bp.benefit_package_no = ${sql.ref(benefitPackageNo)})`;
+}
 
 type DbOrTransaction = Kysely<DB> | Transaction<DB>;
 

@@ -18,14 +18,14 @@ import type { ScopedOrganization } from './organizations.access.ts';
  * search stays one statement and the table's name is still written only here. `lower` gives the
  * form lists sort by.
  */
-export function benefitGroupColumnOf(
+export function benefitGroupColumnOf<C extends 'name' | 'benefit_group_id' | 'process_status'>(
   benefitGroupNo: string,
-  column: 'name' | 'benefit_group_id',
+  column: C,
   options: { lower?: boolean } = {},
-): RawBuilder<string> {
-  // `column` is one of two names of this table, never input: written out as the query was.
+): RawBuilder<C extends 'process_status' ? number : string> {
+  // `column` is one of this table's names, never input: written out as the query was.
   const value = sql.raw(options.lower ? `lower(g.${column})` : `g.${column}`);
-  return sql<string>`(select ${value} from benefit_group g where g.benefit_group_no = ${sql.ref(benefitGroupNo)})`;
+  return sql`(select ${value} from benefit_group g where g.benefit_group_no = ${sql.ref(benefitGroupNo)})`;
 }
 
 function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {

@@ -11,7 +11,7 @@ insert into "member_division_history" ("benefit_group_no", "division_no", "effec
 
 insert into "member_group_assignment" ("employee_no", "benefit_group_no", "effective_date", "expiration_date", "assignment_date", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7);
 
-select "a"."group_assignment_no", "a"."benefit_group_no", "g"."benefit_group_id", "g"."name", "g"."process_status", "a"."record_type", "a"."effective_date", "a"."expiration_date", "a"."assignment_date" from "member_group_assignment" as "a" inner join "benefit_group" as "g" on "g"."benefit_group_no" = "a"."benefit_group_no" where "a"."employee_no" = $1 order by "a"."effective_date" desc, "a"."group_assignment_no" desc;
+select "a"."group_assignment_no", "a"."benefit_group_no", (select g.benefit_group_id from benefit_group g where g.benefit_group_no = "a"."benefit_group_no") as "benefit_group_id", (select g.name from benefit_group g where g.benefit_group_no = "a"."benefit_group_no") as "name", (select g.process_status from benefit_group g where g.benefit_group_no = "a"."benefit_group_no") as "process_status", "a"."record_type", "a"."effective_date", "a"."expiration_date", "a"."assignment_date" from "member_group_assignment" as "a" where "a"."employee_no" = $1 order by "a"."effective_date" desc, "a"."group_assignment_no" desc;
 
 select "e"."employee_no" from "employee" as "e" where "e"."employee_no" = $1 and true;
 
@@ -25,9 +25,9 @@ select "employee_no" from "employee" where "organization_no" = $1 and "client_id
 
 select "gp"."program", "gp"."mandatory" as "group_mandatory", "mp"."member_incentive_program_no", "mp"."enrolled", "mp"."effective_date", "mp"."termination_date", "mp"."mandatory" from "benefit_group_incentive_program" as "gp" left join "member_incentive_program" as "mp" on "mp"."program" = "gp"."program" and "mp"."employee_no" = $1 and mp.dependent_no is null where "gp"."benefit_group_no" = $2;
 
-select "h"."benefit_package_history_no", "h"."benefit_package_no", "bp"."benefit_package_id", "bp"."name", "h"."effective_date", "h"."assignment_date" from "member_benefit_package_history" as "h" inner join "benefit_package" as "bp" on "bp"."benefit_package_no" = "h"."benefit_package_no" where "h"."employee_no" = $1 order by "h"."effective_date" desc, "h"."benefit_package_history_no" desc;
+select "h"."benefit_package_history_no", "h"."benefit_package_no", (select bp.benefit_package_id from benefit_package bp where bp.benefit_package_no = "h"."benefit_package_no") as "benefit_package_id", (select bp.name from benefit_package bp where bp.benefit_package_no = "h"."benefit_package_no") as "name", "h"."effective_date", "h"."assignment_date" from "member_benefit_package_history" as "h" where "h"."employee_no" = $1 order by "h"."effective_date" desc, "h"."benefit_package_history_no" desc;
 
-select "h"."division_history_no", "h"."benefit_group_no", "dv"."division_id", "dv"."division_name", "h"."effective_date", "h"."assignment_date" from "member_division_history" as "h" inner join "division" as "dv" on "dv"."division_no" = "h"."division_no" where "h"."employee_no" = $1 order by "h"."effective_date" desc, "h"."division_history_no" desc;
+select "h"."division_history_no", "h"."benefit_group_no", (select dv.division_id from division dv where dv.division_no = "h"."division_no") as "division_id", (select dv.division_name from division dv where dv.division_no = "h"."division_no") as "division_name", "h"."effective_date", "h"."assignment_date" from "member_division_history" as "h" where "h"."employee_no" = $1 order by "h"."effective_date" desc, "h"."division_history_no" desc;
 
 select "h"."history_no", "h"."changed_at", "h"."changed_by", "h"."employee_no", "h"."dependent_no", "h"."event", "h"."field", "h"."old_value", "h"."new_value", case when u.user_no is null then null else u.first_name || ' ' || u.last_name end as "changed_by_name" from "member_change_history" as "h" left join "app_user" as "u" on "u"."user_no" = "h"."changed_by" where "h"."employee_no" = $1 and h.dependent_no is null order by "h"."changed_at" desc, "h"."history_no" desc limit $2 offset $3;
 
