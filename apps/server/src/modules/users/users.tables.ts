@@ -1,30 +1,16 @@
 import type { Generated } from 'kysely';
 import type { Audit, Timestamp } from '../../platform/db/schema.ts';
 
-/** Row types of the user administration tables (migration 0004-user-admin). */
-
-/** One changed field of a user: who, when, old and new (design.md §4). */
-export interface UserHistoryTable extends Audit {
-  history_id: Generated<number>;
-  user_no: number;
-  field: string;
-  old_value: string | null;
-  new_value: string | null;
-}
+/**
+ * Row types of the user administration tables (migration 0004-user-admin). The user's change
+ * history and the password links are the platform's (platform/db/schema.ts,
+ * platform/auth/auth.tables.ts): the built-in identity provider writes them.
+ */
 
 export interface UserFeatureFlagTable extends Audit {
   user_no: number;
   title: string;
   value: boolean;
-}
-
-/** Only a SHA-256 of the token is kept: the database alone cannot reset anyone's password. */
-export interface PasswordResetTokenTable extends Audit {
-  token_hash: string;
-  user_no: number;
-  purpose: 'reset' | 'invitation';
-  expires_at: Timestamp;
-  used_at: Timestamp | null;
 }
 
 /** The built-in DataNet directory: legacy users that can be imported (spec 2 §3). */
@@ -52,9 +38,7 @@ export interface MemberPortalAccountTable extends Audit {
 }
 
 export interface UserAdminTables {
-  user_history: UserHistoryTable;
   user_feature_flag: UserFeatureFlagTable;
-  password_reset_token: PasswordResetTokenTable;
   datanet_user: DataNetUserTable;
   member_portal_account: MemberPortalAccountTable;
 }

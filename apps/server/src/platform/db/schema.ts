@@ -34,6 +34,18 @@ export interface AppUserTable extends Audit {
   external_subject: string | null;
 }
 
+/**
+ * One changed field of a user: who, when, old and new (design.md §4). User administration writes
+ * it, and so does the built-in identity provider when a password link sets a password.
+ */
+export interface UserHistoryTable extends Audit {
+  history_id: Generated<number>;
+  user_no: number;
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+}
+
 export interface RoleTable {
   role_id: number;
   key: string;
@@ -110,12 +122,14 @@ export interface AuditLogTable {
 }
 
 /**
- * The platform's own tables: identity and access (users, roles, grants, sessions), the mail
- * outbox, the audit log and the OpenID provider's store. Sign-in and the principal read them,
- * so they are declared here and not in a module; among the modules, `users` writes them.
+ * The platform's own tables: identity and access (users and their change history, roles,
+ * grants; sessions and password links in auth/auth.tables.ts), the mail outbox, the audit log
+ * and the OpenID provider's store. Sign-in and the principal read them, so they are declared
+ * here and not in a module; among the modules, `users` writes them.
  */
 export interface PlatformTables extends AuthTables {
   app_user: AppUserTable;
+  user_history: UserHistoryTable;
   role: RoleTable;
   role_permission: RolePermissionTable;
   user_role: UserRoleTable;
