@@ -3,7 +3,11 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { benefitGroupColumnOf, ORGANIZATION_SETTINGS_COLUMNS } from '../organizations/index.ts';
-import { benefitPackageColumnOf, divisionColumnOf } from '../organization-workspace/index.ts';
+import {
+  benefitPackageColumnOf,
+  divisionColumnOf,
+  groupIncentivePrograms,
+} from '../organization-workspace/index.ts';
 import type { EmployeeTable, MemberIncentiveProgramTable } from './members.tables.ts';
 import type { ScopedDependentNo, ScopedEmployeeNo } from './members.access.ts';
 
@@ -110,8 +114,7 @@ export async function incentiveProgramsOf(
 ) {
   const { employeeNo } = member;
   const dependentNo = 'dependentNo' in member ? member.dependentNo : null;
-  return db
-    .selectFrom('benefit_group_incentive_program as gp')
+  return groupIncentivePrograms(db, benefitGroupNo)
     .leftJoin('member_incentive_program as mp', (join) =>
       join
         .onRef('mp.program', '=', 'gp.program')
@@ -122,7 +125,6 @@ export async function incentiveProgramsOf(
             : sql<boolean>`mp.dependent_no = ${dependentNo}`,
         ),
     )
-    .where('gp.benefit_group_no', '=', benefitGroupNo)
     .select([
       'gp.program',
       'gp.mandatory as group_mandatory',

@@ -7,5 +7,6 @@ export {
   findBenefitPackage,
   findDivision,
   findDivisionById,
+  groupIncentivePrograms,
   insertDivision,
 } from './workspace.repo.ts';

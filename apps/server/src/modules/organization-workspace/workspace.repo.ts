@@ -546,6 +546,18 @@ export async function listOrganizationUsers(
 
 // ---------- divisions and benefit packages for the member record ----------
 
+type DbOrTransaction = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The programs a group supports (`gp`), as the base of another module's statement: the member
+ * record joins its members' enrolments to it and reads both at once.
+ */
+export function groupIncentivePrograms(db: DbOrTransaction, benefitGroupNo: number) {
+  return db
+    .selectFrom('benefit_group_incentive_program as gp')
+    .where('gp.benefit_group_no', '=', benefitGroupNo);
+}
+
 /**
  * A column of a division or a benefit package for another module's statement (the member's
  * history lists): a correlated subquery on the caller's column, so the table's name is written
@@ -566,8 +578,6 @@ export function benefitPackageColumnOf(
   // `column` is one of this table's names, never input.
   return sql<string>`(select ${sql.raw(`bp.${column}`)} from benefit_package bp where bp.benefit_package_no = ${sql.ref(benefitPackageNo)})`;
 }
-
-type DbOrTransaction = Kysely<DB> | Transaction<DB>;
 
 /*
  * The member record (members module) checks a member's division and benefit package and adds a
