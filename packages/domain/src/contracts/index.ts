@@ -17,3 +17,4 @@ export * from './feature-flags.contracts.ts';
 export * from './member-portal.contracts.ts';
 export * from './mail-outbox.contracts.ts';
 export * from './session-settings.contracts.ts';
+export * from './agent-search.contracts.ts';
