@@ -18,3 +18,7 @@ export * from './member-portal.contracts.ts';
 export * from './mail-outbox.contracts.ts';
 export * from './session-settings.contracts.ts';
 export * from './agent-search.contracts.ts';
+export * from './prior-auth.contracts.ts';
+export * from './plans.contracts.ts';
+export * from './comm-manager.contracts.ts';
+export * from './members-hub.contracts.ts';
