@@ -22,4 +22,3 @@ export * from './prior-auth.contracts.ts';
 export * from './plans.contracts.ts';
 export * from './comm-manager.contracts.ts';
 export * from './members-hub.contracts.ts';
-export * from './members-hub.contracts.ts';
