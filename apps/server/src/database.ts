@@ -8,6 +8,7 @@ import type { FileTables } from './modules/files/files.tables.ts';
 import type { MemberTables } from './modules/members/members.tables.ts';
 import type { OrganizationWorkspaceTables } from './modules/organization-workspace/workspace.tables.ts';
 import type { OrganizationTables } from './modules/organizations/organizations.tables.ts';
+import type { PlanInfoTables } from './modules/plan-info/plan-info.tables.ts';
 import type { UserAdminTables } from './modules/users/users.tables.ts';
 
 declare module './platform/db/schema.ts' {
@@ -18,7 +19,8 @@ declare module './platform/db/schema.ts' {
       MemberTables,
       CoverageTables,
       UserAdminTables,
-      FileTables {}
+      FileTables,
+      PlanInfoTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';

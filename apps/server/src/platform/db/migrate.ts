@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-files.ts';
 import * as m0006 from './migrations/0006-member-record.ts';
 import * as m0007 from './migrations/0007-coverages-id-cards.ts';
 import * as m0008 from './migrations/0008-auth-sessions-throttle.ts';
+import * as m0012 from './migrations/0012-plan-info.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-member-record': m0006,
   '0007-coverages-id-cards': m0007,
   '0008-auth-sessions-throttle': m0008,
+  '0012-plan-info': m0012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
