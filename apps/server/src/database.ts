@@ -3,12 +3,15 @@
  * type for the whole server. The only file outside a module that may import a module's
  * `*.tables.ts` (decision 0092); modules and integrations import `DB` from here.
  */
+import type { ClaimsTables } from './modules/claims/claims.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
+import type { MemberPreferenceTables } from './modules/member-preferences/member-preferences.tables.ts';
 import type { MemberTables } from './modules/members/members.tables.ts';
 import type { OrganizationWorkspaceTables } from './modules/organization-workspace/workspace.tables.ts';
 import type { OrganizationTables } from './modules/organizations/organizations.tables.ts';
 import type { PlanInfoTables } from './modules/plan-info/plan-info.tables.ts';
+import type { PriorAuthTables } from './modules/prior-auth/prior-auth.tables.ts';
 import type { UserAdminTables } from './modules/users/users.tables.ts';
 
 declare module './platform/db/schema.ts' {
@@ -17,9 +20,12 @@ declare module './platform/db/schema.ts' {
       OrganizationTables,
       OrganizationWorkspaceTables,
       MemberTables,
+      MemberPreferenceTables,
       CoverageTables,
       UserAdminTables,
+      PriorAuthTables,
       FileTables,
+      ClaimsTables,
       PlanInfoTables {}
 }
 
