@@ -71,6 +71,24 @@ export const AGENT_ACCESS: readonly Permission[] = [
   PERMISSIONS.appAgent,
 ];
 
+/**
+ * Who reads one member's record, coverages and history: the member viewers of spec 1 and the
+ * agents (docs/decisions/0097-agent-access.md). Writes to the record stay with portal-edit-member.
+ */
+export const MEMBER_READERS: readonly Permission[] = [
+  PERMISSIONS.viewMember,
+  PERMISSIONS.agentViewMember,
+];
+
+/**
+ * Who sends a member's ID cards outside the portal (an e-mailed temp card link, a new card
+ * request): member editors, and agents, whose job on the phone it is (decision 0097).
+ */
+export const MEMBER_CARD_SENDERS: readonly Permission[] = [
+  PERMISSIONS.editMember,
+  PERMISSIONS.agentViewMember,
+];
+
 /** Holding any of these counts as broad (test) access (spec 2 §6). */
 export const BROAD_ACCESS: readonly Permission[] = [
   PERMISSIONS.appAgentDev,
