@@ -36,6 +36,7 @@ import {
   membersRoutes,
 } from './modules/members/index.ts';
 import { coveragesRoutes } from './modules/coverages/index.ts';
+import { claimsRoutes } from './modules/claims/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
 import {
@@ -252,6 +253,7 @@ export async function buildApp(
   await app.register(sessionSettingsRoutes);
   await app.register(filesRoutes);
   await app.register(helpRoutes);
+  await app.register(claimsRoutes);
 
   return app;
 }

@@ -5,6 +5,7 @@ export * from './paging.ts';
 export * from './dates.ts';
 export * from './organizations.ts';
 export * from './claims.ts';
+export * from './pharmacy-claims.ts';
 export * from './errors.ts';
 export * from './validation.ts';
 export * from './format.ts';

@@ -22,3 +22,4 @@ export * from './prior-auth.contracts.ts';
 export * from './plans.contracts.ts';
 export * from './comm-manager.contracts.ts';
 export * from './members-hub.contracts.ts';
+export * from './claims.contracts.ts';
