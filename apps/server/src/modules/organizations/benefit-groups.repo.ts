@@ -28,6 +28,23 @@ export function benefitGroupColumnOf<C extends 'name' | 'benefit_group_id' | 'pr
   return sql`(select ${value} from benefit_group g where g.benefit_group_no = ${sql.ref(benefitGroupNo)})`;
 }
 
+/**
+ * A user's granted groups of one organization as a JSON array (`{ id, benefitGroupId, name,
+ * processStatus }`, by name), for the users module's grants statement: the grant rows are the
+ * platform's (`user_benefit_group`), the groups this module's. `userNo` and `organizationNo`
+ * name the caller's columns.
+ */
+export function grantedGroupsJsonOf(columns: {
+  userNo: string;
+  organizationNo: string;
+}): RawBuilder<unknown> {
+  return sql`(select json_agg(json_build_object('id', bg.benefit_group_no,
+          'benefitGroupId', bg.benefit_group_id, 'name', bg.name, 'processStatus', bg.process_status)
+          order by bg.name, bg.benefit_group_no)
+        from user_benefit_group ubg join benefit_group bg on bg.benefit_group_no = ubg.benefit_group_no
+        where ubg.user_no = ${sql.ref(columns.userNo)} and ubg.organization_no = ${sql.ref(columns.organizationNo)})`;
+}
+
 function groupQuery(db: Kysely<DB>, principal: Principal, organizationNo: number) {
   return db
     .selectFrom('benefit_group as bg')

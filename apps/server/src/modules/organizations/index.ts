@@ -10,6 +10,7 @@ export {
   organizationExists,
   organizationNames,
   organizationNameOf,
+  organizationOptionRows,
   organizationStates,
   organizationsOfGroups,
   searchOrganizationOptions,
@@ -27,6 +28,7 @@ export {
   authBenefitGroupsOf,
   benefitGroupColumnOf,
   findScopedGroupRow,
+  grantedGroupsJsonOf,
   listBenefitGroups,
   scopedGroupRows,
 } from './benefit-groups.repo.ts';

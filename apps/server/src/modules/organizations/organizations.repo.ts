@@ -232,6 +232,16 @@ export async function searchOrganizationOptions(
   });
 }
 
+/**
+ * Organizations (`o`) with what an option shows, as the base of another module's statement: the
+ * users module filters them by its own grants (the target's and the caller's) and pages them.
+ */
+export function organizationOptionRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('organization as o')
+    .select(['o.organization_no', 'o.name', 'o.process_status', 'o.expiration_date']);
+}
+
 /** Whether the organization exists, whoever asks (the caller's scope is checked elsewhere). */
 export async function organizationExists(db: Kysely<DB>, organizationNo: number): Promise<boolean> {
   const row = await db

@@ -28,7 +28,10 @@ import { fetchPage } from '../../platform/http/paging.ts';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import {
   benefitGroupOptions,
+  grantedGroupsJsonOf,
+  organizationNameOf,
   organizationNames,
+  organizationOptionRows,
   organizationStates,
   organizationsOfGroups,
 } from '../organizations/index.ts';
@@ -199,16 +202,14 @@ export async function loadOrganizationGrants(
 ): Promise<UserOrganizationGrant[]> {
   const rows = await db
     .selectFrom('user_organization as uo')
-    .innerJoin('organization as o', 'o.organization_no', 'uo.organization_no')
     .select([
-      'o.organization_no',
-      'o.name',
+      'uo.organization_no',
+      organizationNameOf('uo.organization_no').as('name'),
       'uo.restrict_benefit_groups',
-      sql<BenefitGroupRow[] | null>`(select json_agg(json_build_object('id', bg.benefit_group_no,
-          'benefitGroupId', bg.benefit_group_id, 'name', bg.name, 'processStatus', bg.process_status)
-          order by bg.name, bg.benefit_group_no)
-        from user_benefit_group ubg join benefit_group bg on bg.benefit_group_no = ubg.benefit_group_no
-        where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)`.as('groups'),
+      sql<BenefitGroupRow[] | null>`${grantedGroupsJsonOf({
+        userNo: 'uo.user_no',
+        organizationNo: 'uo.organization_no',
+      })}`.as('groups'),
     ])
     .where('uo.user_no', '=', userNo)
     .where(
@@ -217,8 +218,8 @@ export async function loadOrganizationGrants(
         : sql<boolean>`exists (select 1 from user_organization cuo
             where cuo.user_no = ${caller.userNo} and cuo.organization_no = uo.organization_no)`,
     )
-    .orderBy(sql`lower(o.name)`)
-    .orderBy('o.organization_no')
+    .orderBy(organizationNameOf('uo.organization_no', { lower: true }))
+    .orderBy('uo.organization_no')
     .execute();
   return rows.map((row) => {
     const callerGroups =
@@ -323,9 +324,7 @@ export async function listHeldOrganizations(
   today: string = todayIso(),
 ): Promise<{ data: OrganizationOption[]; totalCount: number; allOrganizations: boolean }> {
   const targetAll = target.userType === 'i' && (target.rxbAdmin || target.allOrganizations);
-  let q = db
-    .selectFrom('organization as o')
-    .select(['o.organization_no', 'o.name', 'o.process_status', 'o.expiration_date']);
+  let q = organizationOptionRows(db);
   if (!targetAll) {
     q = q.where(
       sql<boolean>`exists (select 1 from user_organization tuo

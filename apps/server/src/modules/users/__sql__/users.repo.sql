@@ -28,12 +28,6 @@ select "mail_id", "to_addresses", "subject", "text_body", "status", "created_at"
 select "o"."organization_no", "o"."name", "o"."process_status", "o"."expiration_date" from "organization" as "o" where exists (select 1 from user_organization tuo
         where tuo.user_no = $1 and tuo.organization_no = o.organization_no) order by lower(o.name) asc, o.organization_no asc limit $2 offset $3;
 
-select "o"."organization_no", "o"."name", "uo"."restrict_benefit_groups", (select json_agg(json_build_object('id', bg.benefit_group_no,
-          'benefitGroupId', bg.benefit_group_id, 'name', bg.name, 'processStatus', bg.process_status)
-          order by bg.name, bg.benefit_group_no)
-        from user_benefit_group ubg join benefit_group bg on bg.benefit_group_no = ubg.benefit_group_no
-        where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no) as "groups" from "user_organization" as "uo" inner join "organization" as "o" on "o"."organization_no" = "uo"."organization_no" where "uo"."user_no" = $1 and true order by lower(o.name), "o"."organization_no";
-
 select "role_id", count(*)::int as "n" from "user_role" group by "role_id";
 
 select "title", "value" from "user_feature_flag" where "user_no" = $1;
@@ -68,6 +62,12 @@ select "u"."user_no", "u"."username", "u"."user_type", "u"."rxb_admin", "u"."all
           'g', (select array_agg(ubg.benefit_group_no) from user_benefit_group ubg
                  where ubg.user_no = uo.user_no and ubg.organization_no = uo.organization_no)))
         from user_organization uo where uo.user_no = u.user_no) as "organizations" from "app_user" as "u" where "u"."user_no" = $1 and true;
+
+select "uo"."organization_no", (select o.name from organization o where o.organization_no = "uo"."organization_no") as "name", "uo"."restrict_benefit_groups", (select json_agg(json_build_object('id', bg.benefit_group_no,
+          'benefitGroupId', bg.benefit_group_id, 'name', bg.name, 'processStatus', bg.process_status)
+          order by bg.name, bg.benefit_group_no)
+        from user_benefit_group ubg join benefit_group bg on bg.benefit_group_no = ubg.benefit_group_no
+        where ubg.user_no = "uo"."user_no" and ubg.organization_no = "uo"."organization_no") as "groups" from "user_organization" as "uo" where "uo"."user_no" = $1 and true order by (select lower(o.name) from organization o where o.organization_no = "uo"."organization_no"), "uo"."organization_no";
 
 select "user_no" from "app_user" where lower(username) = $1;
 
