@@ -43,6 +43,7 @@ export const TEMP_CARD_MESSAGES = {
   coverageEnded: 'This coverage has ended; temp ID cards are for current coverages only.',
   bccOwnOnly: 'Only your own address may be sent a blind copy.',
   emailNeedsEdit: 'E-mailing a temp ID card link needs the permission to edit members.',
+  newCardNeedsEdit: 'Requesting a new ID card needs the permission to edit members.',
 } as const;
 
 const positiveId = int4Id;

@@ -1,5 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Page } from '@pillar/domain';
 import type { AuditLogTable, DB } from './db/schema.ts';
+import { fetchPage } from './http/paging.ts';
 
 /** The audit log's one statement: append a row (audit.ts shapes it). */
 export async function insertAuditRow(
@@ -7,4 +9,48 @@ export async function insertAuditRow(
   row: Insertable<AuditLogTable>,
 ): Promise<void> {
   await db.insertInto('audit_log').values(row).execute();
+}
+
+export interface AuditListRow {
+  audit_id: number;
+  at: Date;
+  actor_user_no: number | null;
+  actor_name: string | null;
+  actor_username: string | null;
+  detail: Record<string, unknown> | null;
+}
+
+/**
+ * One object's rows of one action, newest first, with who acted (audit_log_entity index on
+ * entity, entity_id). The caller checked the object's scope; this reads the log only.
+ */
+export async function auditRowsOf(
+  db: Kysely<DB>,
+  filter: { action: string; entity: string; entityId: string },
+  paging: { limit: number; offset: number },
+): Promise<Page<AuditListRow>> {
+  const query = db
+    .selectFrom('audit_log')
+    .leftJoin('app_user', 'app_user.user_no', 'audit_log.actor_user_no')
+    .where('audit_log.entity', '=', filter.entity)
+    .where('audit_log.entity_id', '=', filter.entityId)
+    .where('audit_log.action', '=', filter.action)
+    .select([
+      'audit_log.audit_id',
+      'audit_log.at',
+      'audit_log.actor_user_no',
+      'app_user.username as actor_username',
+      'audit_log.detail',
+    ])
+    .select(
+      sql<string | null>`nullif(concat_ws(' ', app_user.first_name, app_user.last_name), '')`.as(
+        'actor_name',
+      ),
+    );
+  return fetchPage(query, paging, {
+    sortColumns: { at: sql`audit_log.at` },
+    defaultSort: { field: 'at', direction: 'desc' },
+    tieBreaker: sql`audit_log.audit_id`,
+    map: (row): AuditListRow => ({ ...row, audit_id: Number(row.audit_id), at: new Date(row.at) }),
+  });
 }

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import { insertAuditRow } from './audit.repo.ts';
+
+/** One object's rows of one action, newest first, paged (the read-access audit lists them). */
+export { auditRowsOf, type AuditListRow } from './audit.repo.ts';
 import type { DB } from './db/schema.ts';
 
 export interface AuditEntry {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERMISSIONS } from '../permissions.ts';
+import { MEMBER_READERS } from '../permissions.ts';
 import {
   coverageEmployeeParams,
   coverageList,
@@ -15,8 +15,12 @@ import {
 } from '../id-cards.ts';
 import { defineContract } from './define-contract.ts';
 
-const viewMembers = { allOf: [PERMISSIONS.viewMember] } as const;
-const editMembers = { allOf: [PERMISSIONS.viewMember, PERMISSIONS.editMember] } as const;
+/**
+ * Member viewers and agents read coverages and cards (decision 0097). Sending a card outside the
+ * portal (an e-mailed link, a new card request) also needs one of MEMBER_CARD_SENDERS, checked by
+ * the service: member editors, or agents.
+ */
+const readMembers = { anyOf: MEMBER_READERS } as const;
 const tags = ['coverages'];
 const EMPLOYEE = '/organizations/:orgId/employees/:employeeId';
 /** Describes the PDF bytes in the OpenAPI document; the handler sends them itself. */
@@ -33,7 +37,7 @@ export const coveragesContracts = {
     path: `${EMPLOYEE}/coverages`,
     params: coverageEmployeeParams,
     answer: coverageList,
-    access: viewMembers,
+    access: readMembers,
     tags,
     summary: "The member's coverages, current and prior",
     description: '404 when the member is unknown or outside the user’s organizations or groups.',
@@ -45,7 +49,7 @@ export const coveragesContracts = {
     params: coverageEmployeeParams,
     query: tempCardQuery,
     answer: tempIdCard,
-    access: viewMembers,
+    access: readMembers,
     tags,
     summary: "The data of a coverage's temp ID card",
     description:
@@ -57,7 +61,7 @@ export const coveragesContracts = {
     path: `${EMPLOYEE}/coverages/:coverageId/new-card`,
     params: coverageParams,
     answer: newCardAnswer,
-    access: editMembers,
+    access: readMembers,
     tags,
     summary: 'Request a new ID card for a coverage',
     description:
@@ -74,7 +78,7 @@ export const coveragesContracts = {
     params: coverageEmployeeParams,
     body: emailTempCardRequest,
     answer: z.union([tempCardLinkSentAnswer, pdfResponse]),
-    access: viewMembers,
+    access: readMembers,
     tags,
     summary: 'Download the temp ID card, or e-mail a 24-hour link to it',
     description:

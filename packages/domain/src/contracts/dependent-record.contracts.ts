@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '../permissions.ts';
+import { MEMBER_READERS, PERMISSIONS } from '../permissions.ts';
 import {
   alternateGroupOptions,
   dependentAlternateGroupBody,
@@ -13,6 +13,8 @@ import { memberRecordParams, ssnAnswer, terminationBody } from '../member-record
 import { defineContract } from './define-contract.ts';
 
 const view = { allOf: [PERMISSIONS.viewMember] } as const;
+/** The dependent as the agent's member detail reads it: member viewers or agents (decision 0097). */
+const read = { anyOf: MEMBER_READERS } as const;
 const edit = { allOf: [PERMISSIONS.editMember] } as const;
 const viewSsn = { allOf: [PERMISSIONS.viewMember, PERMISSIONS.viewSsn] } as const;
 const editSsn = { allOf: [PERMISSIONS.editMember, PERMISSIONS.viewSsn] } as const;
@@ -57,7 +59,7 @@ export const dependentRecordContracts = {
     ...dependentRead,
     path: ONE,
     answer: dependentDetail,
-    access: view,
+    access: read,
     summary: 'One dependent',
     description: `The SSN only masked. When the dependent's group lies outside the user's groups, groupVisible is false and the group is not answered. ${SCOPE_NOTE}`,
   }),

@@ -8,6 +8,7 @@ export * from './coverages.contracts.ts';
 export * from './members.contracts.ts';
 export * from './member-record.contracts.ts';
 export * from './dependent-record.contracts.ts';
+export * from './member-read-audit.contracts.ts';
 export * from './files.contracts.ts';
 export * from './users.contracts.ts';
 export * from './datanet.contracts.ts';

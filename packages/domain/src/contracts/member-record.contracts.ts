@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '../permissions.ts';
+import { MEMBER_READERS, PERMISSIONS } from '../permissions.ts';
 import {
   addDivisionBody,
   benefitPackageChangeBody,
@@ -21,6 +21,8 @@ import { organizationIdParams } from '../organizations.ts';
 import { defineContract } from './define-contract.ts';
 
 const viewMembers = { allOf: [PERMISSIONS.viewMember] } as const;
+/** The reads the agent's member detail needs: member viewers or agents (decision 0097). */
+const readMembers = { anyOf: MEMBER_READERS } as const;
 const editMembers = { allOf: [PERMISSIONS.viewMember, PERMISSIONS.editMember] } as const;
 const viewSsn = { allOf: [PERMISSIONS.viewMember, PERMISSIONS.viewSsn] } as const;
 
@@ -61,7 +63,7 @@ export const memberRecordContracts = {
     ...memberRead,
     path: EMPLOYEE,
     answer: employeeDetail,
-    access: viewMembers,
+    access: readMembers,
     summary: "An employee's record",
     description: `${SCOPE_NOTE} The SSN only masked; settings and allowed actions included.`,
   }),
@@ -92,21 +94,21 @@ export const memberRecordContracts = {
     ...memberRead,
     path: `${EMPLOYEE}/division-history`,
     answer: divisionHistoryList,
-    access: viewMembers,
+    access: readMembers,
     summary: "An employee's divisions, by group",
   }),
   benefitPackageHistory: defineContract({
     ...memberRead,
     path: `${EMPLOYEE}/benefit-package-history`,
     answer: benefitPackageHistoryList,
-    access: viewMembers,
+    access: readMembers,
     summary: "An employee's benefit packages",
   }),
   groupAssignments: defineContract({
     ...memberRead,
     path: `${EMPLOYEE}/group-assignments`,
     answer: groupAssignmentList,
-    access: viewMembers,
+    access: readMembers,
     summary: "An employee's group assignments, newest first",
   }),
   terminate: defineContract({
@@ -170,7 +172,7 @@ export const memberRecordContracts = {
     path: '/datanet/memberchangehistory',
     query: memberChangeHistoryQuery,
     answer: memberChangeHistoryPage,
-    access: viewMembers,
+    access: readMembers,
     tags,
     summary: 'Who changed what on a member or dependent, newest first',
     description:

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   COVERAGE_MESSAGES,
+  MEMBER_CARD_SENDERS,
   MEMBER_HISTORY_EVENTS,
-  PERMISSIONS,
   TEMP_CARD_IP_MAX_FAILURES,
   TEMP_CARD_IP_WINDOW_MINUTES,
   TEMP_CARD_LINK_HOURS,
@@ -167,6 +167,14 @@ export async function getTempCard(
   return toCard(employee.row, await cardCoverage(deps, employee, coverageNo));
 }
 
+/**
+ * Sending a card outside the portal (a new card, an e-mailed link) is for member editors and for
+ * agents, whose job on the phone it is (decision 0097); member viewers only read and download.
+ */
+function canSendCards(principal: Principal): boolean {
+  return MEMBER_CARD_SENDERS.some((p) => principal.permissions.has(p));
+}
+
 /** POST .../coverages/{coverageId}/new-card: one request per coverage (409 after that). */
 export async function requestNewCard(
   deps: CoveragesDeps,
@@ -175,6 +183,8 @@ export async function requestNewCard(
   employeeNo: number,
   coverageNo: number,
 ): Promise<NewCardAnswer> {
+  // Before the scope check, as when the route itself asked for the edit permission.
+  if (!canSendCards(principal)) throw forbidden(TEMP_CARD_MESSAGES.newCardNeedsEdit);
   const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
   const row = await findCoverage(deps.db, employee, coverageNo);
   if (!row) throw notFound('Coverage');
@@ -234,7 +244,7 @@ export async function emailTempCard(
   request: EmailTempCardRequest,
 ): Promise<EmailTempCardResult> {
   const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
-  if (request.withVerification && !principal.permissions.has(PERMISSIONS.editMember)) {
+  if (request.withVerification && !canSendCards(principal)) {
     throw forbidden(TEMP_CARD_MESSAGES.emailNeedsEdit);
   }
   const row = await cardCoverage(deps, employee, request.coverageNo);

@@ -213,7 +213,7 @@ describe('GET coverages', () => {
     const e = await employeeWith(cedar);
     const url = `${base(cedar, e.employee_no)}/coverages`;
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await t.injectAs('agent', { method: 'GET', url })).statusCode).toBe(403);
+    expect((await t.injectAs('clinician', { method: 'GET', url })).statusCode).toBe(403);
     const outside = await employeeWith(northfield);
     expect(
       (
@@ -501,7 +501,7 @@ describe('POST emailTempCard: download', () => {
     const url = `${base(northfield, e.employee_no)}/emailTempCard`;
     const payload = { withVerification: false };
     expect((await t.injectAs('broker', { method: 'POST', url, payload })).statusCode).toBe(404);
-    expect((await t.injectAs('agent', { method: 'POST', url, payload })).statusCode).toBe(403);
+    expect((await t.injectAs('clinician', { method: 'POST', url, payload })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url, payload })).statusCode).toBe(401);
   });
 });

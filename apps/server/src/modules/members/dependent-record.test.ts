@@ -297,7 +297,7 @@ describe('GET and PUT .../dependents/{id}', () => {
     }
     const readOnly = (await call('clientNoSsn', 'GET', url)).json<DependentDetail>();
     expect(readOnly.actions.edit).toBe(false);
-    expect((await call('agent', 'GET', url)).statusCode).toBe(403);
+    expect((await call('clinician', 'GET', url)).statusCode).toBe(403);
     // Not this employee's dependent.
     expect(
       (await call('accountManager', 'GET', `${base(orgNo, hiddenEmployeeNo)}/${dep.dependentNo}`))

@@ -18,3 +18,8 @@ export { requireEmployee, type ScopedEmployee, type ScopedEmployeeNo } from './m
 export { generatedIdFor } from './member-ids.ts';
 /** A member as a temp card prints them, for the coverages module's e-mailed card link. */
 export { findCardholder, type Cardholder } from './members.repo.ts';
+/**
+ * The read-access audit (decision 0097): a module answering a member's health data (a PA case,
+ * the claims history) records the read with the member's handle from requireEmployee.
+ */
+export { recordMemberRead, type MemberReadTarget } from './member-read-audit.ts';

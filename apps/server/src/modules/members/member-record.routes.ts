@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { memberRecordContracts as contracts } from '@pillar/domain';
+import { memberReadAuditContracts, memberRecordContracts as contracts } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
@@ -22,6 +22,7 @@ import {
   updateEmployee,
   type MemberRecordDeps,
 } from './member-record.service.ts';
+import { listMemberReads } from './member-read-audit.ts';
 
 /**
  * An employee's record and its eligibility lifecycle (spec 1 §4, §7); paths, schemas and rules
@@ -95,5 +96,9 @@ export async function memberRecordRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, contracts.changeHistory, async ({ request, query }) =>
     listMemberChangeHistory(deps, principalOf(request), query),
+  );
+
+  registerRoute(app, memberReadAuditContracts.list, async ({ request, params, query }) =>
+    listMemberReads(app.ctx.db, principalOf(request), params.orgId, params.employeeId, query),
   );
 }

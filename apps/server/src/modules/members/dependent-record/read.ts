@@ -23,6 +23,7 @@ import { listScopedGroups, type DependentRow, type EmployeeRef } from '../depend
 import { settingsOf } from '../../organizations/index.ts';
 import { todayOf } from '../record-support.ts';
 import { auditSsnReveal } from '../ssn-reveal-limit.ts';
+import { recordMemberRead } from '../member-read-audit.ts';
 import { type DependentRecordDeps, memberOf, requireRecord } from './context.ts';
 
 /* Reads of a dependent's record: the detail, the SSN on demand, the alternate group options. */
@@ -116,7 +117,11 @@ export async function getDependent(
   principal: Principal,
   params: DependentRecordParams,
 ): Promise<DependentDetail> {
-  return reload(deps, principal, params);
+  const { employee, dependent } = await requireRecord(deps.db, principal, params);
+  const detail = toDetail(principal, employee.row, dependent.row, todayOf(deps));
+  // Opening a dependent's detail is a read of their data: the read-access audit (decision 0097).
+  await recordMemberRead(deps.db, principal, dependent, 'member-detail');
+  return detail;
 }
 
 /**

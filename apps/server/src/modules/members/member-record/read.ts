@@ -33,6 +33,7 @@ import {
 import { settingsOf } from '../../organizations/index.ts';
 import { todayOf } from '../record-support.ts';
 import { auditSsnReveal } from '../ssn-reveal-limit.ts';
+import { recordMemberRead } from '../member-read-audit.ts';
 import { type MemberRecordDeps, type Tx } from './context.ts';
 import {
   requireDependentOf,
@@ -158,7 +159,10 @@ export async function getEmployee(
   employeeNo: number,
 ): Promise<EmployeeDetail> {
   const employee = await requireEmployee(deps.db, principal, organizationNo, employeeNo);
-  return detailOf(deps, deps.db, principal, employee);
+  const detail = await detailOf(deps, deps.db, principal, employee);
+  // Opening a member's detail is a read of their data: the read-access audit (decision 0097).
+  await recordMemberRead(deps.db, principal, employee, 'member-detail');
+  return detail;
 }
 
 /**
