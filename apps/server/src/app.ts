@@ -39,6 +39,7 @@ import { coveragesRoutes } from './modules/coverages/index.ts';
 import { claimsRoutes } from './modules/claims/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
+import { planInfoRoutes } from './modules/plan-info/index.ts';
 import {
   featureFlagsRoutes,
   mailOutboxRoutes,
@@ -253,6 +254,7 @@ export async function buildApp(
   await app.register(sessionSettingsRoutes);
   await app.register(filesRoutes);
   await app.register(helpRoutes);
+  await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
 
   return app;

@@ -15,6 +15,7 @@ import {
 import { seedFiles } from './files.ts';
 import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
+import { seedPlanInfo } from './plan-info.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
 import { seedUserAdmin } from './users.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
@@ -290,6 +291,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedCoverages(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
+  await seedPlanInfo(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
   await sql`analyze`.execute(db);
 

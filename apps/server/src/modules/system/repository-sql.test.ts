@@ -527,6 +527,25 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the plan information scenario', async () => {
+    // A seeded member with an appointment of representative, read before recording starts.
+    const aor = await t.ctx.db
+      .selectFrom('aor_signature')
+      .select(['organization_no', 'employee_no', 'dependent_no', 'member_id'])
+      .where('dependent_no', 'is not', null)
+      .orderBy('aor_no')
+      .executeTakeFirstOrThrow();
+    const org = cedar.organizationNo;
+    await record(async () => {
+      await call('agent', 'GET', `/plans/v1/groupinfo/${org}`);
+      await call('agent', 'GET', `/plans/v1/pbc?orgId=${org}`);
+      await call('agent', 'GET', `/plans/v1/pbc?employeeNo=${aor.employee_no}`);
+      const member = `memberID=${aor.member_id}&orgID=${aor.organization_no}&employeeNo=${aor.employee_no}`;
+      await call('agent', 'GET', `/comm-manager/aorSignature?${member}`);
+      await call('agent', 'GET', `/comm-manager/aorSignature?${member}&dependentNo=${aor.dependent_no}`);
+    });
+  });
+
   it('records the role sync of the start-up', async () => {
     await record(() => syncRoles(t.ctx.db));
   });

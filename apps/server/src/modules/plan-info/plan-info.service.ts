@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import {
+  PLAN_INFO_MESSAGES,
+  todayIso,
+  type AorQuery,
+  type AorRecord,
+  type GroupInformation,
+  type PbcQuery,
+} from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { HttpProblem, notFound } from '../../platform/http/problem.ts';
+import type { DB } from '../../database.ts';
+import { findCardholder, requireEmployee } from '../members/index.ts';
+import { requireOrganization, type ScopedOrganization } from '../organizations/index.ts';
+import { renderPbcPdf } from './pbc-pdf.ts';
+import { aorsOf, groupInformationOf, planBenefitContentOf, programsOf } from './plan-info.repo.ts';
+
+/*
+ * Group information, PBC documents and AORs (spec 2 §7). The organization or member named is
+ * checked once against the caller's scope (404 outside it, decision 0095); the reads take the
+ * handle. Nothing here logs the data: an AOR names a member's representative and birth date.
+ */
+
+export interface PlanInfoDeps {
+  /** Today's date (YYYY-MM-DD); tests fix it. */
+  today?: () => string;
+}
+
+export async function groupInformation(
+  db: Kysely<DB>,
+  principal: Principal,
+  orgId: number,
+): Promise<GroupInformation> {
+  const organization = await requireOrganization(db, principal, orgId);
+  return groupInformationOf(db, organization);
+}
+
+/**
+ * The PBC of an organization, or of a member's organization (a dependent's is the member's: the
+ * content is the organization's plan). 404 'PBC not available' when none is in effect.
+ */
+export async function pbcDocument(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: PbcQuery,
+  deps: PlanInfoDeps = {},
+): Promise<{ fileName: string; body: Buffer }> {
+  const organization = await organizationOfPbc(db, principal, query);
+  const content = await planBenefitContentOf(db, organization, (deps.today ?? todayIso)());
+  if (!content) throw new HttpProblem(404, 'Not Found', PLAN_INFO_MESSAGES.pbcNotAvailable);
+  return renderPbcPdf(content, await programsOf(db, organization));
+}
+
+async function organizationOfPbc(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: PbcQuery,
+): Promise<ScopedOrganization> {
+  if (query.employeeNo === undefined) {
+    // The schema requires one of the two.
+    return requireOrganization(db, principal, query.orgId!);
+  }
+  // The member's organization, then the scope check on it (the same 404 as a member that does
+  // not exist, so the first read reveals nothing).
+  const cardholder = await findCardholder(db, query.employeeNo);
+  if (!cardholder) throw notFound('Member');
+  const member = await requireEmployee(db, principal, cardholder.organization_no, query.employeeNo);
+  return requireOrganization(db, principal, member.organizationNo);
+}
+
+/** The member's appointments of representative (comm-manager aorSignature). */
+export async function aorSignatures(
+  db: Kysely<DB>,
+  principal: Principal,
+  query: AorQuery,
+): Promise<AorRecord[]> {
+  const member = await requireEmployee(db, principal, query.orgID, query.employeeNo);
+  return aorsOf(db, member, query.memberID, query.dependentNo);
+}
