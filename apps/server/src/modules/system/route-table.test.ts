@@ -91,5 +91,9 @@ describe('route table', () => {
     }
     expect(checked).toContain('GET /portal/v1/organizations');
     expect(checked).toContain('GET /authorization/v1/claims');
+    // Plan information (issue 12): agent or organization viewer, agent or member viewer, agent.
+    expect(checked).toContain('GET /plans/v1/groupinfo/:orgId');
+    expect(checked).toContain('GET /plans/v1/pbc');
+    expect(checked).toContain('GET /comm-manager/aorSignature');
   });
 });
