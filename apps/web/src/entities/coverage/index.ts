@@ -22,3 +22,8 @@ export {
   useVerifyTempCardLink,
   verifyTempCardLink,
 } from './api/temp-card-link.ts';
+
+// Blocks the member page and the agent's member detail share.
+export { CoveragePanel, type CoveragePanelProps } from './ui/coverage-panel.tsx';
+/** The temp card of one coverage: download it or e-mail a link (`coverage` null = closed). */
+export { TempCardDrawer, type TempCardDrawerProps } from './ui/temp-card-drawer.tsx';

@@ -55,6 +55,14 @@ export {
   type MemberChangeHistorySearch,
 } from './api/list-member-change-history.ts';
 export {
+  listBenefitPackageHistory,
+  listDivisionHistory,
+  listGroupAssignments,
+  useBenefitPackageHistory,
+  useDivisionHistory,
+  useGroupAssignments,
+} from './api/record-histories.ts';
+export {
   employeeDependentsQueryOptions,
   listEmployeeDependents,
   useEmployeeDependents,

@@ -36,6 +36,12 @@ export const memberKeys = {
     [...memberKeys.employee(orgId, employeeNo), 'detail'] as const,
   history: (orgId: number, employeeNo: number, search: MemberChangeHistorySearch) =>
     [...memberKeys.employee(orgId, employeeNo), 'history', search] as const,
+  /** The record's own histories: its groups, divisions by group, benefit packages. */
+  recordHistory: (
+    orgId: number,
+    employeeNo: number,
+    kind: 'group-assignments' | 'division-history' | 'benefit-package-history',
+  ) => [...memberKeys.employee(orgId, employeeNo), 'record-history', kind] as const,
   dependent: (orgId: number, employeeNo: number, dependentNo: number) =>
     [...memberKeys.employee(orgId, employeeNo), 'dependent', dependentNo] as const,
   dependentDetail: (orgId: number, employeeNo: number, dependentNo: number) =>

@@ -3,6 +3,7 @@ import { type Feature } from '../../app/routes/feature.ts';
 import { gated, later } from '../../app/routes/gates.tsx';
 
 const AgentDashboardPage = lazy(() => import('./agent-dashboard-page.tsx'));
+const AgentMemberDetailPage = lazy(() => import('./member-detail/member-detail-page.tsx'));
 
 const AGENT = 'Look up members, see coverage and prior authorizations, and record call notes.';
 
@@ -13,7 +14,7 @@ export const agentFeature: Feature = {
     { path: 'agent/:orgId', element: later('agent', 'Agent Organization Detail', AGENT) },
     {
       path: 'agent/:orgId/member/:employeeId/:dependentId?',
-      element: later('agent', 'Agent Member Detail', AGENT),
+      element: gated('agent', <AgentMemberDetailPage />),
     },
   ],
   menu: [

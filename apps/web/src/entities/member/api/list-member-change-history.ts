@@ -6,6 +6,8 @@ import { memberKeys } from '../query-keys.ts';
 export interface MemberChangeHistorySearch {
   limit: number;
   offset: number;
+  /** A dependent's own rows instead of the employee's. */
+  dependentId?: number;
 }
 
 /** GET {portal}/datanet/memberchangehistory: who changed what on a member, newest first. */

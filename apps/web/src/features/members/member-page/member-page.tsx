@@ -6,7 +6,7 @@ import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
-import { CoveragePanel } from '../coverage/coverage-panel.tsx';
+import { CoveragePanel } from '../../../entities/coverage/index.ts';
 import { useEmployee } from '../../../entities/member/index.ts';
 import { AddDependentDrawer } from '../dependent-form/add-dependent-drawer.tsx';
 import { MemberDetailsForm } from '../member-form/member-details-form.tsx';

@@ -10,13 +10,11 @@ import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { useClaims } from '../../../shared/permissions/user-access.ts';
-import {
-  useDownloadTempCard,
-  useEmailTempCard,
-  useTempCard,
-} from '../../../entities/coverage/index.ts';
+import { useDownloadTempCard, useEmailTempCard } from '../api/email-temp-card.ts';
+import { useTempCard } from '../api/get-temp-card.ts';
+import './coverage.css';
 
-interface TempCardDrawerProps {
+export interface TempCardDrawerProps {
   organizationNo: number;
   employeeNo: number;
   coverage: Coverage | null;

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Tag, Typography } from 'antd';
 import { splitCoverages, todayIso, type Coverage } from '@pillar/domain';
 import { describeError } from '../../../shared/notifications/notify.ts';
-import { useCoverages, useRequestNewCard } from '../../../entities/coverage/index.ts';
+import { useCoverages } from '../api/list-coverages.ts';
+import { useRequestNewCard } from '../api/request-new-card.ts';
 import { TempCardDrawer } from './temp-card-drawer.tsx';
 import './coverage.css';
 
@@ -11,6 +12,12 @@ export interface CoveragePanelProps {
   employeeNo: number;
   /** The user may edit members: e-mail card links and request new cards. */
   canEdit: boolean;
+  /** The panel's heading: 'Coverage' on the member page, 'Plan/Eligibility' on the agent's. */
+  title?: string;
+  /** Each active coverage's Temp ID Card and Request New Card buttons (default shown). */
+  cardActions?: boolean;
+  /** What shows when the member has no coverage at all (the agent's 'No PBM Coverage'). */
+  noCoverageText?: string;
 }
 
 function CoverageItem({
@@ -75,11 +82,21 @@ function CoverageItem({
 }
 
 /**
- * The member page's Coverage panel (spec 1 §2, §3, §4): active and prior coverages, each with
- * its temp ID card (download or e-mailed link) and new card request. Self-contained: it loads
- * its own data from the member's coverages.
+ * A member's coverages (spec 1 §2, §3, §4; spec 2 §4 "Coverages"): active and prior, each active
+ * one with its temp ID card (download or e-mailed link) and new card request. Self-contained: it
+ * loads its own data from the member's coverages. The member page shows it as 'Coverage'; the
+ * agent's member detail as 'Plan/Eligibility' without the card buttons (its ID Card block has
+ * them): `<CoveragePanel organizationNo employeeNo canEdit title="Plan/Eligibility"
+ * cardActions={false} noCoverageText="No PBM Coverage" />`.
  */
-export function CoveragePanel({ organizationNo, employeeNo, canEdit }: CoveragePanelProps) {
+export function CoveragePanel({
+  organizationNo,
+  employeeNo,
+  canEdit,
+  title = 'Coverage',
+  cardActions = true,
+  noCoverageText,
+}: CoveragePanelProps) {
   const coverages = useCoverages(organizationNo, employeeNo);
   const newCard = useRequestNewCard();
   const [cardFor, setCardFor] = useState<Coverage | null>(null);
@@ -103,7 +120,7 @@ export function CoveragePanel({ organizationNo, employeeNo, canEdit }: CoverageP
         <CoverageItem
           key={coverage.coverageNo}
           coverage={coverage}
-          active={active}
+          active={active && cardActions}
           canEdit={canEdit}
           onTempCard={setCardFor}
           onNewCard={requestCard}
@@ -113,7 +130,7 @@ export function CoveragePanel({ organizationNo, employeeNo, canEdit }: CoverageP
     );
 
   return (
-    <Card className="id-card-panel" title={<Typography.Title level={2}>Coverage</Typography.Title>}>
+    <Card className="id-card-panel" title={<Typography.Title level={2}>{title}</Typography.Title>}>
       {coverages.isPending ? (
         <Spin aria-label="Loading coverages" />
       ) : coverages.isError ? (
@@ -123,6 +140,8 @@ export function CoveragePanel({ organizationNo, employeeNo, canEdit }: CoverageP
           title="The coverages could not be loaded."
           description={describeError(coverages.error).description}
         />
+      ) : noCoverageText && split.active.length + split.prior.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={noCoverageText} />
       ) : (
         <>
           <section aria-labelledby="coverage-active-heading">

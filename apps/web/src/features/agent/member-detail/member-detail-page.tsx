@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { Breadcrumb, Button, Col, Row, Space, Tabs, Typography } from 'antd';
+import { HistoryOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Link, useParams } from 'react-router';
+import {
+  MEMBER_CARD_SENDERS,
+  MEMBER_DETAIL_TEXT,
+  PERMISSIONS,
+  formatMemberName,
+  type DependentDetail,
+  type EmployeeDetail,
+} from '@pillar/domain';
+import { hasStatus } from '../../../shared/api/api-error.ts';
+import { usePageTitle } from '../../../shared/page/use-page-title.ts';
+import { NotFoundPage } from '../../../shared/pages/not-found-page.tsx';
+import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
+import { PermissionGate } from '../../../shared/permissions/permission-gate.tsx';
+import { usePermissions } from '../../../shared/permissions/user-access.ts';
+import { CoveragePanel } from '../../../entities/coverage/index.ts';
+import { useDependent, useEmployee } from '../../../entities/member/index.ts';
+import { UnlockMemberDialog } from '../unlock-member-dialog.tsx';
+import { DetailSlot, SlotText } from './detail-slot.tsx';
+import { HistoryDrawer, type HistoryDrawerKind } from './history-drawers.tsx';
+import { IdCardCard } from './id-card-card.tsx';
+import { MemberBanners } from './member-banners.tsx';
+import { MemberProfileCard } from './member-profile-card.tsx';
+import { OrganizationCard } from './organization-card.tsx';
+import './member-detail.css';
+
+function parseId(value: string | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+interface DetailProps {
+  employee: EmployeeDetail;
+  dependent: DependentDetail | undefined;
+}
+
+/** The left column (spec 2 §2): profile, plan, organization, ID card, preferences, AOR. */
+function LeftColumn({ employee, dependent }: DetailProps) {
+  const { can } = usePermissions();
+  const orgId = employee.organizationNo;
+  return (
+    <div className="agent-member-detail__column">
+      <MemberProfileCard employee={employee} dependent={dependent} />
+      <CoveragePanel
+        organizationNo={orgId}
+        employeeNo={employee.employeeNo}
+        canEdit={can({ anyOf: MEMBER_CARD_SENDERS })}
+        title="Plan/Eligibility"
+        cardActions={false}
+        noCoverageText={MEMBER_DETAIL_TEXT.noPbmCoverage}
+      />
+      <OrganizationCard employee={employee} dependent={dependent} />
+      <IdCardCard organizationNo={orgId} employeeNo={employee.employeeNo} />
+      <DetailSlot
+        title="Communication Preferences"
+        note="Communication Preferences: placed when entities/member-preferences exports its card"
+      />
+      <DetailSlot
+        title="Appointment of Representative"
+        note="Appointment of Representative: placed when entities/plan-info exports its card"
+      />
+    </div>
+  );
+}
+
+/** The main area (spec 2 §2): banners, the history tabs, the plan tabs, the AOR list. */
+function MainArea({ employee, dependent }: DetailProps) {
+  return (
+    <div className="agent-member-detail__column">
+      <MemberBanners employee={employee} dependent={dependent} isConfidential={undefined} />
+      <section aria-label="Member activity">
+        <Tabs
+          items={[
+            {
+              key: 'pa',
+              label: 'Prior Auth History',
+              children: (
+                <SlotText note="Prior Auth History: placed when entities/prior-auth exports its block" />
+              ),
+            },
+            {
+              key: 'claims',
+              label: 'Claims History',
+              children: (
+                <SlotText note="Claims History: placed when entities/claim exports its block" />
+              ),
+            },
+            {
+              key: 'notes',
+              label: 'Recent Notes',
+              children: <SlotText note={MEMBER_DETAIL_TEXT.callNotesPlace} />,
+            },
+          ]}
+        />
+      </section>
+      <section aria-label="Plan information">
+        <Tabs
+          items={[
+            {
+              key: 'group',
+              label: 'Group Information',
+              children: (
+                <SlotText note="Group Information: placed when entities/plan-info exports its block" />
+              ),
+            },
+            {
+              key: 'pbc',
+              label: 'PBC',
+              children: <SlotText note="PBC: placed when entities/plan-info exports its block" />,
+            },
+          ]}
+        />
+      </section>
+      <DetailSlot
+        title="Appointment of Representative List"
+        note="AOR list: placed when entities/plan-info exports its block"
+      />
+    </div>
+  );
+}
+
+function DetailActions({
+  onHistory,
+  supportsDivisions,
+}: {
+  onHistory: (kind: HistoryDrawerKind) => void;
+  supportsDivisions: boolean;
+}) {
+  const [unlocking, setUnlocking] = useState(false);
+  return (
+    <Space wrap className="agent-member-detail__actions">
+      <Button icon={<HistoryOutlined />} onClick={() => onHistory('member')}>
+        Member History
+      </Button>
+      <Button onClick={() => onHistory('plan')}>Plan History</Button>
+      <Button onClick={() => onHistory('group')}>Group/Division History</Button>
+      {supportsDivisions && (
+        <Button onClick={() => onHistory('benefitPackage')}>Benefit Package History</Button>
+      )}
+      <PermissionGate rule={{ allOf: [PERMISSIONS.agentUnlockMemberPortal] }}>
+        <Button icon={<UnlockOutlined />} onClick={() => setUnlocking(true)}>
+          Unlock Member Account
+        </Button>
+        <UnlockMemberDialog open={unlocking} onClose={() => setUnlocking(false)} />
+      </PermissionGate>
+    </Space>
+  );
+}
+
+function MemberDetail({ employee, dependent }: DetailProps) {
+  const [drawer, setDrawer] = useState<HistoryDrawerKind | null>(null);
+  const name = dependent ? formatMemberName(dependent) : formatMemberName(employee);
+  return (
+    <>
+      <header className="page-header">
+        <Typography.Title level={1}>{name}</Typography.Title>
+        {dependent && (
+          <Typography.Paragraph type="secondary">
+            {dependent.relationshipLabel} of {formatMemberName(employee)}
+          </Typography.Paragraph>
+        )}
+      </header>
+      <DetailActions
+        onHistory={setDrawer}
+        supportsDivisions={employee.settings.supportsDivisions}
+      />
+      <Row gutter={[24, 24]}>
+        <Col xs={24} lg={9} xl={8}>
+          <LeftColumn employee={employee} dependent={dependent} />
+        </Col>
+        <Col xs={24} lg={15} xl={16}>
+          <MainArea employee={employee} dependent={dependent} />
+        </Col>
+      </Row>
+      <HistoryDrawer
+        open={drawer}
+        onClose={() => setDrawer(null)}
+        orgId={employee.organizationNo}
+        employeeNo={employee.employeeNo}
+        dependentNo={dependent?.dependentNo ?? null}
+      />
+    </>
+  );
+}
+
+/**
+ * The agent's member detail (spec 2 §2 "Member detail"):
+ * /agent/{orgId}/member/{employeeId}/{dependentId?}. Everything the agent needs on a call, on one
+ * screen. Opening it records a read in the read-access audit (the server does, on the record GET).
+ */
+export default function AgentMemberDetailPage() {
+  const params = useParams();
+  const orgId = parseId(params.orgId);
+  const employeeNo = parseId(params.employeeId);
+  const dependentNo = params.dependentId === undefined ? undefined : parseId(params.dependentId);
+  const valid = orgId !== null && employeeNo !== null && dependentNo !== null;
+  const employee = useEmployee(orgId ?? 0, employeeNo ?? 0, valid);
+  const dependent = useDependent(
+    orgId ?? 0,
+    employeeNo ?? 0,
+    dependentNo ?? 0,
+    valid && dependentNo !== undefined,
+  );
+  const shownName = dependent.data
+    ? formatMemberName(dependent.data)
+    : employee.data
+      ? formatMemberName(employee.data)
+      : 'Member Detail';
+  usePageTitle(shownName);
+
+  if (!valid) return <NotFoundPage />;
+  if (employee.isError && hasStatus(employee.error, 404, 400)) return <NotFoundPage />;
+  if (dependent.isError && hasStatus(dependent.error, 404, 400)) return <NotFoundPage />;
+
+  return (
+    <section className="page agent-member-detail">
+      <Breadcrumb
+        className="page-breadcrumb"
+        items={[
+          { title: <Link to="/agent">Agent Desktop</Link> },
+          {
+            title: employee.data ? (
+              <Link to={`/agent/${orgId}`}>{employee.data.organizationName}</Link>
+            ) : (
+              '…'
+            ),
+          },
+          { title: employee.data ? shownName : '…' },
+        ]}
+      />
+      <RecordPageBody query={employee} noun="Member">
+        {(record) =>
+          dependentNo !== undefined && !dependent.data ? (
+            <RecordPageBody query={dependent} noun="Dependent">
+              {(dep) => <MemberDetail employee={record} dependent={dep} />}
+            </RecordPageBody>
+          ) : (
+            <MemberDetail employee={record} dependent={dependent.data} />
+          )
+        }
+      </RecordPageBody>
+    </section>
+  );
+}
