@@ -178,6 +178,8 @@ export async function buildApp(
         // Ant Design writes its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The PBC viewer shows the PDF the API answered in a frame, on an object URL.
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: [
           "'self'",
           ...(config.oidc.builtIn ? [] : [new URL(config.oidc.issuer).origin]),

@@ -47,6 +47,8 @@ describe('GET /plans/v1/groupinfo/:orgId', () => {
     const response = await t.injectAs('agent', { method: 'GET', url: groupInfoUrl(cedar) });
     expect(response.statusCode, response.body).toBe(200);
     const info = response.json<GroupInformation>();
+    // The PBC viewer frames the PDF on a blob: URL; the policy allows that and nothing wider.
+    expect(response.headers['content-security-policy']).toContain("frame-src 'self' blob:");
     expect(info.organizationNo).toBe(cedar);
     expect(info.contacts.accountManager).toMatch(/^\S+ \S+$/);
     expect(info.contacts.planNo).toMatch(/^RX\d{5}-\d{2}$/);
