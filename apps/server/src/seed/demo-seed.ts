@@ -15,6 +15,7 @@ import {
 import { seedFiles } from './files.ts';
 import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
+import { seedClaims } from './claims.ts';
 import { seedPlanInfo } from './plan-info.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
 import { seedUserAdmin } from './users.ts';
@@ -289,6 +290,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedOrganizationWorkspace(db, context);
   await seedMembers(db, context);
   await seedCoverages(db, context);
+  await seedClaims(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
   await seedPlanInfo(db, context);
