@@ -542,7 +542,11 @@ describe('repository SQL', () => {
       await call('agent', 'GET', `/plans/v1/pbc?employeeNo=${aor.employee_no}`);
       const member = `memberID=${aor.member_id}&orgID=${aor.organization_no}&employeeNo=${aor.employee_no}`;
       await call('agent', 'GET', `/comm-manager/aorSignature?${member}`);
-      await call('agent', 'GET', `/comm-manager/aorSignature?${member}&dependentNo=${aor.dependent_no}`);
+      await call(
+        'agent',
+        'GET',
+        `/comm-manager/aorSignature?${member}&dependentNo=${aor.dependent_no}`,
+      );
     });
   });
 
