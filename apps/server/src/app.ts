@@ -50,6 +50,7 @@ import {
   usersRoutes,
 } from './modules/users/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
+import { memberPreferencesRoutes } from './modules/member-preferences/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 
 /** What every module may use; built once per process by main.ts or a test. */
@@ -256,6 +257,7 @@ export async function buildApp(
   await app.register(sessionSettingsRoutes);
   await app.register(filesRoutes);
   await app.register(helpRoutes);
+  await app.register(memberPreferencesRoutes);
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
 

@@ -10,7 +10,6 @@ import type { MemberPreferenceTables } from './modules/member-preferences/member
 import type { MemberTables } from './modules/members/members.tables.ts';
 import type { OrganizationWorkspaceTables } from './modules/organization-workspace/workspace.tables.ts';
 import type { OrganizationTables } from './modules/organizations/organizations.tables.ts';
-import type { PriorAuthTables } from './modules/prior-auth/prior-auth.tables.ts';
 import type { PlanInfoTables } from './modules/plan-info/plan-info.tables.ts';
 import type { PriorAuthTables } from './modules/prior-auth/prior-auth.tables.ts';
 import type { UserAdminTables } from './modules/users/users.tables.ts';
@@ -24,7 +23,6 @@ declare module './platform/db/schema.ts' {
       MemberPreferenceTables,
       CoverageTables,
       UserAdminTables,
-      PriorAuthTables,
       PriorAuthTables,
       FileTables,
       ClaimsTables,

@@ -550,6 +550,67 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the members hub scenario', async () => {
+    // A member of its own with a dependent, so the first update inserts and the second updates.
+    const { employee, dependent } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .dependent({ birthdate: '2011-06-15' })
+      .build();
+    const hub = '/members-hub/v1/member';
+    const member = { organizationNo: employee.organizationNo, employeeNo: employee.employeeNo };
+    const child = { ...member, dependentNo: dependent.dependentNo };
+    const optIns = { smsOpted: false, emailOpted: true, callOpted: true, voiceMailOpted: true };
+    await record(async () => {
+      await call('agent', 'POST', `${hub}/GetCommunicationPref`, child);
+      for (const phoneNumber of ['5552223333', '5552224444']) {
+        await call('agent', 'POST', `${hub}/UpdateCommsPref`, {
+          eventName: 'UpdateCommsPref',
+          ...child,
+          phoneNumber,
+          emailAddress: 'hub@sql-snapshot.example',
+          commsPref: optIns,
+          isConfidential: 1,
+        });
+      }
+      await call('agent', 'POST', `${hub}/GetCommunicationPref`, member);
+      await call(
+        'agent',
+        'GET',
+        `${hub}/confidentiality?organizationNo=${child.organizationNo}&employeeNo=${child.employeeNo}&dependentNo=${child.dependentNo}&birthDate=2011-06-15`,
+      );
+      await call('agent', 'POST', `${hub}/confidentiality`, {
+        ...child,
+        birthDate: '2011-06-15',
+        isConfidential: 0,
+      });
+    });
+  });
+
+  it('records the plan information scenario', async () => {
+    // A seeded member with an appointment of representative, read before recording starts.
+    const aor = await t.ctx.db
+      .selectFrom('aor_signature')
+      .select(['organization_no', 'employee_no', 'dependent_no', 'member_id'])
+      .where('dependent_no', 'is not', null)
+      .orderBy('aor_no')
+      .executeTakeFirstOrThrow();
+    const org = cedar.organizationNo;
+    await record(async () => {
+      await call('agent', 'GET', `/plans/v1/groupinfo/${org}`);
+      await call('agent', 'GET', `/plans/v1/pbc?orgId=${org}`);
+      await call('agent', 'GET', `/plans/v1/pbc?employeeNo=${aor.employee_no}`);
+      const member = `memberID=${aor.member_id}&orgID=${aor.organization_no}&employeeNo=${aor.employee_no}`;
+      await call('agent', 'GET', `/comm-manager/aorSignature?${member}`);
+      await call(
+        'agent',
+        'GET',
+        `/comm-manager/aorSignature?${member}&dependentNo=${aor.dependent_no}`,
+      );
+    });
+  });
+
   it('records the role sync of the start-up', async () => {
     await record(() => syncRoles(t.ctx.db));
   });

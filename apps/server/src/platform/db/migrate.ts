@@ -9,7 +9,6 @@ import * as m0006 from './migrations/0006-member-record.ts';
 import * as m0007 from './migrations/0007-coverages-id-cards.ts';
 import * as m0008 from './migrations/0008-auth-sessions-throttle.ts';
 import * as m0009 from './migrations/0009-prior-auth.ts';
-import * as m0009 from './migrations/0009-prior-auth.ts';
 import * as m0010 from './migrations/0010-claims.ts';
 import * as m0011 from './migrations/0011-member-preferences.ts';
 import * as m0012 from './migrations/0012-plan-info.ts';
@@ -27,7 +26,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-member-record': m0006,
   '0007-coverages-id-cards': m0007,
   '0008-auth-sessions-throttle': m0008,
-  '0009-prior-auth': m0009,
   '0009-prior-auth': m0009,
   '0010-claims': m0010,
   '0011-member-preferences': m0011,
