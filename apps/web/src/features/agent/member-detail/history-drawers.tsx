@@ -33,6 +33,9 @@ const TITLES: Record<HistoryDrawerKind, string> = {
   benefitPackage: 'Benefit Package History',
 };
 
+/** The tables' empty text (spec 2 §8 'No data'), dark enough to read (antd's grey is not). */
+const NO_DATA = <span className="agent-empty">{MEMBER_DETAIL_TEXT.noData}</span>;
+
 const date = (value: string | null) => (value ? formatDate(value) : '—');
 
 function instant(value: string): string {
@@ -103,7 +106,7 @@ function MemberHistory({
       loading={history.isPending}
       columns={historyColumns}
       dataSource={history.data?.data ?? []}
-      locale={{ emptyText: MEMBER_DETAIL_TEXT.noData }}
+      locale={{ emptyText: NO_DATA }}
       pagination={{
         current: page,
         pageSize: MEMBER_HISTORY_PAGE_SIZE,
@@ -140,7 +143,7 @@ function PlanHistory({ orgId, employeeNo }: { orgId: number; employeeNo: number 
       loading={rows.isPending}
       columns={planColumns}
       dataSource={rows.data ?? []}
-      locale={{ emptyText: MEMBER_DETAIL_TEXT.noData }}
+      locale={{ emptyText: NO_DATA }}
       pagination={false}
     />
   );
@@ -193,7 +196,7 @@ function GroupHistory({ orgId, employeeNo }: { orgId: number; employeeNo: number
       loading={rows.isPending}
       columns={groupColumns}
       dataSource={groupRows(rows.data ?? [])}
-      locale={{ emptyText: MEMBER_DETAIL_TEXT.noData }}
+      locale={{ emptyText: NO_DATA }}
       pagination={false}
     />
   );
@@ -217,7 +220,7 @@ function BenefitPackageHistory({ orgId, employeeNo }: { orgId: number; employeeN
       loading={rows.isPending}
       columns={packageColumns}
       dataSource={rows.data ?? []}
-      locale={{ emptyText: MEMBER_DETAIL_TEXT.noData }}
+      locale={{ emptyText: NO_DATA }}
       pagination={false}
     />
   );

@@ -68,12 +68,7 @@ export function IdCardCard({
               <Typography.Text strong>{coverage.groupIdAndName}</Typography.Text>
               <Space wrap>
                 {coverage.supportsTempCard && (
-                  <Button
-                    onClick={() => setCardFor(coverage)}
-                    aria-label={`Email or Download Temp Card: ${coverage.name}`}
-                  >
-                    Email / Download Temp Card
-                  </Button>
+                  <Button onClick={() => setCardFor(coverage)}>Email / Download Temp Card</Button>
                 )}
                 {coverage.supportsNewCardRequest && canSend && (
                   <Button
