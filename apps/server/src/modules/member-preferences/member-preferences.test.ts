@@ -334,7 +334,7 @@ describe('confidentiality', () => {
     t.injectAs(as, {
       method: 'GET',
       url: `${HUB}/confidentiality?${new URLSearchParams(
-        Object.entries(query).map(([k, v]) => [k, String(v)]),
+        Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString()}`,
     });
 
