@@ -91,6 +91,7 @@ describe('route table', () => {
     }
     expect(checked).toContain('GET /portal/v1/organizations');
     expect(checked).toContain('GET /authorization/v1/claims');
+    expect(checked).toContain('POST /members-hub/v1/member/UpdateCommsPref');
     // Plan information (issue 12): agent or organization viewer, agent or member viewer, agent.
     expect(checked).toContain('GET /plans/v1/groupinfo/:orgId');
     expect(checked).toContain('GET /plans/v1/pbc');
