@@ -50,6 +50,7 @@ import {
   usersRoutes,
 } from './modules/users/index.ts';
 import { helpRoutes } from './modules/help/index.ts';
+import { priorAuthRoutes } from './modules/prior-auth/index.ts';
 import { memberPreferencesRoutes } from './modules/member-preferences/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 
@@ -257,6 +258,7 @@ export async function buildApp(
   await app.register(sessionSettingsRoutes);
   await app.register(filesRoutes);
   await app.register(helpRoutes);
+  await app.register(priorAuthRoutes);
   await app.register(memberPreferencesRoutes);
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);

@@ -96,6 +96,12 @@ const envSchema = z.object({
   AUTH0_DOMAIN: z.string().optional(),
   AUTH0_CLIENT_ID: z.string().optional(),
   AUTH0_CLIENT_SECRET: z.string().optional(),
+  /**
+   * The prior-authorization system (Agadia): only the built-in one in our database exists (decision
+   * 0096); PRIOR_AUTH_SIMULATE_OUTAGE makes it answer like an unreachable system (502).
+   */
+  PRIOR_AUTH_PROVIDER: z.enum(['builtin']).default('builtin'),
+  PRIOR_AUTH_SIMULATE_OUTAGE: bool(false),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pillar <no-reply@pillar.example>'),
@@ -156,6 +162,7 @@ export interface Config {
     provider: 'builtin' | 'auth0';
     auth0?: { domain: string; clientId: string; clientSecret: string };
   };
+  priorAuth: { provider: 'builtin'; simulateOutage: boolean };
   mail: { smtpUrl?: string; from: string };
   seedDemo: boolean;
   runWorkers: boolean;
@@ -264,6 +271,7 @@ export function loadConfig(
       invitationTtlHours: e.INVITATION_TTL_HOURS,
     },
     memberPortal: memberPortalConfig(e),
+    priorAuth: { provider: e.PRIOR_AUTH_PROVIDER, simulateOutage: e.PRIOR_AUTH_SIMULATE_OUTAGE },
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,

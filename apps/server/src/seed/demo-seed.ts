@@ -15,6 +15,7 @@ import {
 import { seedFiles } from './files.ts';
 import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
+import { seedPriorAuth } from './prior-auth.ts';
 import { seedClaims } from './claims.ts';
 import { seedPlanInfo } from './plan-info.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
@@ -293,6 +294,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedClaims(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
+  await seedPriorAuth(db, context);
   await seedPlanInfo(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
   await sql`analyze`.execute(db);

@@ -25,3 +25,12 @@ export { findCardholder, type Cardholder } from './members.repo.ts';
  * the claims history) records the read with the member's handle from requireEmployee.
  */
 export { recordMemberRead, type MemberReadTarget } from './member-read-audit.ts';
+/**
+ * The person an outside system names by member ID, names and birth date, in the principal's
+ * scope (the prior-authorization lookups; 404 outside it).
+ */
+export {
+  requireMemberByIdentifiers,
+  type IdentifiedMember,
+  type MemberIdentifiers,
+} from './member-identifiers.access.ts';

@@ -615,6 +615,33 @@ describe('repository SQL', () => {
     await record(() => syncRoles(t.ctx.db));
   });
 
+  it('records the prior authorization scenario', async () => {
+    // A seeded member of the built-in PA system, read before recording starts.
+    const pa = await t.ctx.db
+      .selectFrom('pa_case')
+      .select(['pa_case_id', 'alternate_id', 'first_name', 'last_name', 'birthdate'])
+      .orderBy('pa_case_id')
+      .executeTakeFirstOrThrow();
+    const [y, m, d] = pa.birthdate.split('-');
+    const ids = new URLSearchParams({
+      alternateId: pa.alternate_id,
+      firstName: pa.first_name,
+      lastName: pa.last_name,
+      dateOfBirth: `${m}/${d}/${y}`,
+    }).toString();
+    await record(async () => {
+      await call('agent', 'GET', `/portal/v1/priorauth/agadia?${ids}`);
+      await call('agent', 'GET', `/portal/v1/priorauth/agadia/cases/${pa.pa_case_id}?${ids}`);
+      await call('agent', 'GET', `/portal/v1/priorauth/agadia/plan-history?${ids}`);
+      await call('agent', 'GET', `/comm-manager/interventionLogs?${ids}`);
+      await call(
+        'agent',
+        'GET',
+        `/comm-manager/getInterventionSummary?${ids}&paCaseId=${pa.pa_case_id}`,
+      );
+    });
+  });
+
   it('writes each repository file the SQL it sent', async () => {
     const files = [...recorder.byFile.keys()].sort();
     // SQL only in repositories: every server file that sent a statement is a *.repo.ts.
