@@ -15,6 +15,7 @@ import {
 import { seedFiles } from './files.ts';
 import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
+import { seedMemberPreferences } from './member-preferences.ts';
 import { seedPriorAuth } from './prior-auth.ts';
 import { seedClaims } from './claims.ts';
 import { seedPlanInfo } from './plan-info.ts';
@@ -291,6 +292,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedOrganizationWorkspace(db, context);
   await seedMembers(db, context);
   await seedCoverages(db, context);
+  await seedMemberPreferences(db, context);
   await seedClaims(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);

@@ -445,3 +445,62 @@ describe('access', () => {
     expect((await read('agent', ids(employee, other.dependent))).statusCode).toBe(404);
   });
 });
+
+describe('demo seed', () => {
+  it('holds a Confidential 15-year-old, a NonConfidential 15-year-old and a Confidential 18-year-old in the first organization', async () => {
+    const rows = await t.ctx.db
+      .selectFrom('member_confidentiality as c')
+      .innerJoin('dependent as d', 'd.dependent_no', 'c.dependent_no')
+      .select([
+        'd.dependent_no',
+        'd.employee_no',
+        'd.organization_no',
+        'd.first_name',
+        'd.last_name',
+        'd.birthdate',
+        'c.is_confidential',
+      ])
+      .orderBy('d.dependent_no')
+      .execute();
+    const first = (
+      await t.ctx.db
+        .selectFrom('organization')
+        .select('organization_no')
+        .orderBy('organization_no')
+        .executeTakeFirstOrThrow()
+    ).organization_no;
+    const ageOn = (birthdate: string, today: string) => {
+      const [by, bm, bd] = birthdate.split('-').map(Number) as [number, number, number];
+      const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+      return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+    };
+    const inFirst = rows.filter((r) => r.organization_no === first);
+    const ofAge = (age: number) => inFirst.filter((r) => ageOn(r.birthdate, '2026-11-01') === age);
+    // Anthony Stevens (born 2011-07-25) and Amy Lewis (2010-12-01) with the demo seed of 2026.
+    expect(
+      ofAge(15)
+        .slice(0, 2)
+        .map((r) => r.is_confidential),
+    ).toEqual([1, 0]);
+    expect(ofAge(18)[0]?.is_confidential).toBe(1);
+    // The agent reads the first one as Confidential through the API.
+    const child = ofAge(15)[0]!;
+    const response = await t.injectAs('agent', {
+      method: 'GET',
+      url: `${HUB}/confidentiality?organizationNo=${child.organization_no}&employeeNo=${child.employee_no}&dependentNo=${child.dependent_no}&birthDate=${child.birthdate}`,
+    });
+    expect(response.json<ConfidentialityDetails>().isConfidential).toBe(1);
+    // Most demo members have preferences, some have none.
+    const members = await t.ctx.db
+      .selectFrom('member_communication_preference')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn.count<number>('phone_number').as('phones'),
+        eb.fn.count<number>('email_address').as('emails'),
+      ])
+      .where('dependent_no', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(Number(members.phones)).toBeGreaterThan(0);
+    expect(Number(members.emails)).toBeGreaterThan(0);
+  });
+});
