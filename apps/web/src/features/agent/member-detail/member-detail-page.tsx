@@ -18,7 +18,15 @@ import { PermissionGate } from '../../../shared/permissions/permission-gate.tsx'
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { CoveragePanel } from '../../../entities/coverage/index.ts';
 import { useDependent, useEmployee } from '../../../entities/member/index.ts';
+import {
+  AorList,
+  GroupInformation,
+  PbcViewer,
+  type AorLookup,
+} from '../../../entities/plan-info/index.ts';
+import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { UnlockMemberDialog } from '../unlock-member-dialog.tsx';
+import { AorSummaryCard } from './aor-summary-card.tsx';
 import { DetailSlot, SlotText } from './detail-slot.tsx';
 import { HistoryDrawer, type HistoryDrawerKind } from './history-drawers.tsx';
 import { IdCardCard } from './id-card-card.tsx';
@@ -31,6 +39,16 @@ function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/** The AOR lookup of the person shown (spec 2 §5: memberID, orgID and employeeNo). */
+function aorLookupOf(employee: EmployeeDetail, dependent: DependentDetail | undefined): AorLookup {
+  return {
+    memberID: employee.generatedId,
+    orgID: employee.organizationNo,
+    employeeNo: employee.employeeNo,
+    dependentNo: dependent?.dependentNo ?? null,
+  };
 }
 
 interface DetailProps {
@@ -59,10 +77,7 @@ function LeftColumn({ employee, dependent }: DetailProps) {
         title="Communication Preferences"
         note="Communication Preferences: placed when entities/member-preferences exports its card"
       />
-      <DetailSlot
-        title="Appointment of Representative"
-        note="Appointment of Representative: placed when entities/plan-info exports its card"
-      />
+      <AorSummaryCard {...aorLookupOf(employee, dependent)} />
     </div>
   );
 }
@@ -103,22 +118,26 @@ function MainArea({ employee, dependent }: DetailProps) {
             {
               key: 'group',
               label: 'Group Information',
-              children: (
-                <SlotText note="Group Information: placed when entities/plan-info exports its block" />
-              ),
+              children: <GroupInformation orgId={employee.organizationNo} />,
             },
             {
               key: 'pbc',
               label: 'PBC',
-              children: <SlotText note="PBC: placed when entities/plan-info exports its block" />,
+              children: (
+                <PbcViewer
+                  target={{
+                    employeeNo: employee.employeeNo,
+                    ...(dependent ? { dependentNo: dependent.dependentNo } : {}),
+                  }}
+                />
+              ),
             },
           ]}
         />
       </section>
-      <DetailSlot
-        title="Appointment of Representative List"
-        note="AOR list: placed when entities/plan-info exports its block"
-      />
+      <PanelCard block="agent-panel" title="Appointments of Representative">
+        <AorList {...aorLookupOf(employee, dependent)} />
+      </PanelCard>
     </div>
   );
 }
