@@ -263,7 +263,10 @@ export const test = base.extend<Fixtures & Options>({
       if (homeTourSeen) {
         // Only when nothing is stored yet, so what the app itself writes later is kept.
         await page.addInitScript((key) => {
-          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, 'seen');
+          // The script runs in every frame; one without storage (the PBC's PDF viewer on a
+          // blob: URL) has nothing to prime.
+          const storage = window.localStorage as Storage | null;
+          if (storage && storage.getItem(key) === null) storage.setItem(key, 'seen');
         }, HOME_TOUR_STORAGE_KEY);
       }
       await use();
