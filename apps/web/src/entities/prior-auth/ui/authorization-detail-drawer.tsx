@@ -1,0 +1,224 @@
+import { Descriptions, Drawer, Empty, Skeleton, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import {
+  PA_DETAIL_DRAWER_WIDTH,
+  PA_INTERACTION_LOG_VISIBLE,
+  formatDate,
+  paIdentifiersOf,
+  paNextSteps,
+  type AgadiaData,
+  type PaInteractionLogEntry,
+  type PaReviewerHistoryEntry,
+} from '@pillar/domain';
+import { usePriorAuthCase, usePriorAuthPlanHistory } from '../api/prior-auth-calls.ts';
+import { PaDates } from './pa-dates.tsx';
+import { PaStatusTag } from './pa-status-tag.tsx';
+import { PaLoadError } from './pa-unavailable.tsx';
+
+/** The member's identifiers as their record holds them (see PriorAuthHistoryProps). */
+export interface PaMemberRecord {
+  alternateId: string | null | undefined;
+  firstName: string | null | undefined;
+  lastName: string | null | undefined;
+  /** YYYY-MM-DD. */
+  birthdate: string | null | undefined;
+}
+
+export interface AuthorizationDetailDrawerProps {
+  member: PaMemberRecord;
+  /** The case to show (its PACaseId); null asks nothing. */
+  paCaseId: string | null;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** Height of one small table row: the log shows 6 entries, then scrolls (spec 2 §9). */
+const LOG_ROW_HEIGHT = 40;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} style={{ marginBottom: 24 }}>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+function AgadiaDataBlock({ data }: { data: AgadiaData | null }) {
+  if (!data || Object.keys(data).length === 0) return <Empty description="No data available" />;
+  return (
+    <Descriptions
+      size="small"
+      bordered
+      column={1}
+      items={Object.entries(data).map(([label, value]) => ({
+        key: label,
+        label,
+        children:
+          value === null
+            ? '—'
+            : typeof value === 'boolean'
+              ? value
+                ? 'Yes'
+                : 'No'
+              : String(value),
+      }))}
+    />
+  );
+}
+
+function formatInstant(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const iso = date.toISOString();
+  return `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)} UTC`;
+}
+
+const LOG_COLUMNS = [
+  { title: 'Date', dataIndex: 'contactdate', width: 170, render: formatInstant },
+  { title: 'Type', dataIndex: 'contacttype', width: 90 },
+  { title: 'Description', dataIndex: 'contactdescription', ellipsis: { showTitle: true } },
+  {
+    title: 'Assigned To',
+    dataIndex: 'protectcaseassignedto',
+    width: 170,
+    render: (v: string | null) => v ?? '—',
+  },
+  { title: 'Status', dataIndex: 'protectcasestatusdescription', width: 200 },
+];
+
+const REVIEWER_COLUMNS = [
+  { title: 'Reviewer', dataIndex: 'reviewer' },
+  { title: 'Effective Date', dataIndex: 'effDate', render: (v: string) => formatDate(v) },
+  {
+    title: 'Expiration Date',
+    dataIndex: 'expDate',
+    render: (v: string | null) => (v ? formatDate(v) : 'Current'),
+  },
+];
+
+/**
+ * The Authorization Detail drawer (width 1050, spec 2 §2, §9): the case, the old and new
+ * Agadia data, the interaction log (6 entries visible, then it scrolls) and the member's PA
+ * reviewer history. Opening a case is an audited read on the server.
+ */
+export function AuthorizationDetailDrawer({
+  member,
+  paCaseId,
+  open,
+  onClose,
+}: AuthorizationDetailDrawerProps) {
+  const ids = paIdentifiersOf(member);
+  const detail = usePriorAuthCase(open ? ids : null, paCaseId);
+  const reviewers = usePriorAuthPlanHistory(ids, open);
+  // A 1050 px drawer on a 1024 px screen would hide its left edge; it takes the screen there.
+  const width =
+    typeof window === 'undefined'
+      ? PA_DETAIL_DRAWER_WIDTH
+      : Math.min(PA_DETAIL_DRAWER_WIDTH, window.innerWidth);
+
+  let body: ReactNode;
+  if (detail.isError) body = <PaLoadError error={detail.error} what="The authorization" />;
+  else if (!detail.data) body = <Skeleton active aria-label="Loading the authorization" />;
+  else {
+    const { case: paCase, data: log } = detail.data;
+    body = (
+      <>
+        <Section title="Case">
+          <Descriptions
+            size="small"
+            bordered
+            column={{ xs: 1, md: 2 }}
+            items={[
+              { key: 'id', label: 'PA Case ID (EOC ID)', children: paCase.PACaseId },
+              { key: 'service', label: 'Service Name', children: paCase.ServiceName },
+              { key: 'status', label: 'Status', children: <PaStatusTag status={paCase.Status} /> },
+              { key: 'request', label: 'Request Date', children: formatDate(paCase.RequestDate) },
+              { key: 'dates', label: 'End Date / Coverage', children: <PaDates paCase={paCase} /> },
+              { key: 'event', label: 'Event Type', children: paCase.EventType ?? '—' },
+              { key: 'eventId', label: 'Event ID', children: paCase.EventId ?? '—' },
+              {
+                key: 'eventEnd',
+                label: 'Event End Date',
+                children: formatDate(paCase.EventEndDate) || '—',
+              },
+              { key: 'prescriber', label: 'Prescriber', children: paCase.PrescriberName },
+              { key: 'memberId', label: 'Member ID', children: paCase.MemberId },
+              {
+                key: 'protect',
+                label: 'Protect Service',
+                children: paCase.IsProtectService ? 'Yes' : 'No',
+              },
+              { key: 'outcome', label: 'Outcome', children: paCase.Outcome ?? '—', span: 2 },
+              {
+                key: 'explanation',
+                label: 'Prescriber Explanation',
+                children: paCase.PrescriberExplanation ?? '—',
+                span: 2,
+              },
+              {
+                key: 'next',
+                label: "Member's Next Steps",
+                children: paNextSteps(paCase),
+                span: 2,
+              },
+            ]}
+          />
+        </Section>
+        <Section title="Interaction Log">
+          <Table<PaInteractionLogEntry>
+            size="small"
+            rowKey="InterventionSummaryID"
+            aria-label="Interaction log"
+            columns={LOG_COLUMNS}
+            dataSource={log}
+            pagination={false}
+            scroll={
+              log.length > PA_INTERACTION_LOG_VISIBLE
+                ? { y: PA_INTERACTION_LOG_VISIBLE * LOG_ROW_HEIGHT }
+                : undefined
+            }
+            locale={{ emptyText: 'No data' }}
+          />
+        </Section>
+        <Section title="Agadia Data (current system)">
+          <AgadiaDataBlock data={detail.data.agadiaDataNew} />
+        </Section>
+        <Section title="Agadia Data (previous system)">
+          <AgadiaDataBlock data={detail.data.agadiaDataOld} />
+        </Section>
+      </>
+    );
+  }
+
+  return (
+    <Drawer
+      title="Authorization Detail"
+      placement="right"
+      size={width}
+      open={open}
+      onClose={onClose}
+      destroyOnHidden
+    >
+      {body}
+      <Section title="Reviewer History">
+        {reviewers.isError ? (
+          <PaLoadError error={reviewers.error} what="The reviewer history" />
+        ) : (
+          <Table<PaReviewerHistoryEntry>
+            size="small"
+            rowKey={(row) => `${row.reviewer}-${row.effDate}`}
+            aria-label="Reviewer history"
+            loading={reviewers.isPending && open}
+            columns={REVIEWER_COLUMNS}
+            dataSource={reviewers.data?.data ?? []}
+            pagination={false}
+            locale={{ emptyText: 'No data' }}
+          />
+        )}
+      </Section>
+    </Drawer>
+  );
+}
