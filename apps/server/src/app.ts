@@ -52,6 +52,7 @@ import {
 import { helpRoutes } from './modules/help/index.ts';
 import { priorAuthRoutes } from './modules/prior-auth/index.ts';
 import { memberPreferencesRoutes } from './modules/member-preferences/index.ts';
+import { agentSearchRoutes } from './modules/agent-search/index.ts';
 import { systemRoutes } from './modules/system/index.ts';
 
 /** What every module may use; built once per process by main.ts or a test. */
@@ -262,6 +263,7 @@ export async function buildApp(
   await app.register(memberPreferencesRoutes);
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
+  await app.register(agentSearchRoutes);
 
   return app;
 }

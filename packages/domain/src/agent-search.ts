@@ -123,8 +123,15 @@ export const agentSearchQuery = pagingQuery(AGENT_SEARCH_SORT_FIELDS).extend({
     .optional(),
 });
 export type AgentSearchQuery = z.infer<typeof agentSearchQuery>;
-/** What the web sends (before the schema's coercions). */
-export type AgentSearchQueryInput = z.input<typeof agentSearchQuery>;
+/** What the web sends: the form's fields under the query's names, blanks left out. */
+export interface AgentSearchCriteria {
+  firstname?: string | undefined;
+  lastname?: string | undefined;
+  birthdate?: string | undefined;
+  memberId?: string | undefined;
+  organizationNo?: number | undefined;
+  confirmOneField?: 'true';
+}
 
 /** The query's fields under the form's names, for agentSearchCase. */
 export function agentSearchFieldsOfQuery(
@@ -146,7 +153,7 @@ export function agentSearchFieldsOfQuery(
 export function agentSearchQueryOf(
   form: AgentSearchForm,
   confirmOneField: boolean,
-): Omit<AgentSearchQueryInput, 'limit' | 'offset' | 'sort'> {
+): AgentSearchCriteria {
   const text = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
   return {
     firstname: text(form.firstName),
@@ -212,3 +219,4 @@ export const agentOrganizationPage = z.object({
   data: z.array(agentOrganizationOption),
   totalCount: z.number().int().nonnegative(),
 });
+export type AgentOrganizationPage = z.infer<typeof agentOrganizationPage>;

@@ -25,6 +25,8 @@ export { findCardholder, type Cardholder } from './members.repo.ts';
  * the claims history) records the read with the member's handle from requireEmployee.
  */
 export { recordMemberRead, type MemberReadTarget } from './member-read-audit.ts';
+/** The agent desktop's Find Member: employees and dependents together (decision 0101). */
+export { searchMemberRecords, type MemberRecordFilters } from './agent-search.repo.ts';
 /**
  * The person an outside system names by member ID, names and birth date, in the principal's
  * scope (the prior-authorization lookups; 404 outside it).

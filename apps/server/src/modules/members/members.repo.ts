@@ -45,7 +45,7 @@ export interface Paging<F extends string> {
  * which is most of the cost of counting a common prefix. Search terms are lower-case ASCII
  * (the query schema allows letters, spaces and . ' - only); anything else falls back to LIKE.
  */
-function startsWith(column: RawBuilder<string>, prefix: string): RawBuilder<boolean> {
+export function startsWith(column: RawBuilder<string>, prefix: string): RawBuilder<boolean> {
   const last = prefix.charCodeAt(prefix.length - 1);
   if (/^[\x20-\x7d]+$/.test(prefix)) {
     const upper = prefix.slice(0, -1) + String.fromCharCode(last + 1);
@@ -126,7 +126,7 @@ function commonConditions(
   return conditions;
 }
 
-function memberIdCondition(column: 'e' | 'se', memberId: string): RawBuilder<boolean> {
+export function memberIdCondition(column: 'e' | 'se', memberId: string): RawBuilder<boolean> {
   // Generated IDs are stored upper-case; client IDs exactly as the organization sends them.
   return sql<boolean>`(${sql.ref(`${column}.generated_id`)} = ${memberId.toUpperCase()} or ${sql.ref(`${column}.client_id`)} = ${memberId})`;
 }

@@ -3,6 +3,8 @@
  * benefit groups; other modules read them through these functions, not the tables.
  */
 export { organizationsRoutes } from './organizations.routes.ts';
+/** One organization as its header shows it, 404 outside scope (also the agent's organization detail). */
+export { getOrganization } from './organizations.service.ts';
 export {
   benefitGroupIds,
   benefitGroupOptions,
