@@ -20,6 +20,12 @@ export {
   type MemberQuery,
 } from './api/member-search.ts';
 export {
+  agentSearchQueryOptions,
+  searchMemberRecords,
+  useAgentSearch,
+  type AgentSearch,
+} from './api/agent-search.ts';
+export {
   employeeCountQueryOptions,
   getEmployeeCount,
   useEmployeeCount,

@@ -1,5 +1,6 @@
 import { type ApiError } from '../../shared/api/api-error.ts';
 import { type MemberChangeHistorySearch } from './api/list-member-change-history.ts';
+import { type AgentSearch } from './api/agent-search.ts';
 import { type MemberQuery } from './api/member-search.ts';
 
 /** A search's query, or the error that held it back (the key still tells searches apart). */
@@ -13,7 +14,7 @@ type SearchScope = number | 'all';
  * prefix:
  * - `searches()` covers every list of members: both searches across organizations and within
  *   each, and a member's Dependents panel, so a write that changes what a list shows refreshes
- *   them all;
+ *   them all (the agent's Find Member too);
  * - `employee(orgId, employeeNo)` covers everything read about one employee (its detail, its
  *   history, and its dependents' records), so a write to it, or a 404/409 after one, reads them
  *   again;
@@ -28,6 +29,8 @@ export const memberKeys = {
     [...memberKeys.searches(), 'employees', scope, query] as const,
   dependentSearch: (scope: SearchScope, query: SearchQuery) =>
     [...memberKeys.searches(), 'dependents', scope, query] as const,
+  /** The agent's Find Member (employees and dependents together), under searches(). */
+  agentSearch: (search: AgentSearch) => [...memberKeys.searches(), 'agent', search] as const,
   dependentsOfEmployee: (orgId: number, employeeNo: number) =>
     [...memberKeys.searches(), 'dependents-of-employee', orgId, employeeNo] as const,
   employee: (orgId: number, employeeNo: number) =>

@@ -23,6 +23,16 @@ export {
   useOrganizationPreview,
 } from './api/get-organization-preview.ts';
 export {
+  agentOrganizationPagesQueryOptions,
+  agentOrganizationQueryOptions,
+  getAgentOrganization,
+  listAgentOrganizations,
+  useAgentOrganization,
+  useAgentOrganizationPages,
+} from './api/agent-organizations.ts';
+/** The agent desktop's organization picker (Find Member): pages of 100, debounced name search. */
+export { AgentOrganizationSelect } from './ui/agent-organization-select.tsx';
+export {
   organizationOptionsQueryOptions,
   searchOrganizationOptions,
   useOrganizationOptions,

@@ -8,7 +8,7 @@ import { type PlanSearch } from './api/list-plans.ts';
 /**
  * Every query key of an organization, from one root, so a write invalidates by prefix:
  * - `searches()` covers every list of organizations (the list page, the home card's preview, the
- *   member search's picker);
+ *   member search's picker, the agent's Find Member picker);
  * - `organization(orgId)` covers everything read about one organization: its detail (the
  *   header and the settings the member forms follow; the picker's restored name shares it) and
  *   its groups, fees, divisions, incentive programs, packages, plans, invoices, locations, Med D
@@ -21,8 +21,13 @@ export const organizationKeys = {
   search: (search: OrganizationSearch) => [...organizationKeys.searches(), 'page', search] as const,
   preview: () => [...organizationKeys.searches(), 'home-preview'] as const,
   options: (name: string) => [...organizationKeys.searches(), 'options', name] as const,
+  /** The agent's Find Member picker: pages of 100 through the search service. */
+  agentOptions: (name: string) => [...organizationKeys.searches(), 'agent-options', name] as const,
   organization: (orgId: number) => [...organizationKeys.all, orgId] as const,
   detail: (orgId: number) => [...organizationKeys.organization(orgId), 'detail'] as const,
+  /** The same organization read through the search service (the agent desktop). */
+  agentDetail: (orgId: number) =>
+    [...organizationKeys.organization(orgId), 'agent-detail'] as const,
   groups: (orgId: number) => [...organizationKeys.organization(orgId), 'groups'] as const,
   groupPage: (orgId: number, search: GroupSearch) =>
     [...organizationKeys.groups(orgId), 'page', search] as const,

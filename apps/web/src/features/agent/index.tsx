@@ -1,17 +1,18 @@
 import { lazy } from 'react';
 import { type Feature } from '../../app/routes/feature.ts';
-import { gated, later } from '../../app/routes/gates.tsx';
+import { gated } from '../../app/routes/gates.tsx';
 
-const AgentDashboardPage = lazy(() => import('./agent-dashboard-page.tsx'));
+const AgentHomePage = lazy(() => import('./agent-home-page.tsx'));
+const MemberNotFoundPage = lazy(() => import('./member-not-found-page.tsx'));
+const OrganizationDetailPage = lazy(() => import('./organization-detail-page.tsx'));
 const AgentMemberDetailPage = lazy(() => import('./member-detail/member-detail-page.tsx'));
-
-const AGENT = 'Look up members, see coverage and prior authorizations, and record call notes.';
 
 export const agentFeature: Feature = {
   routes: [
-    { path: 'agent', element: gated('agent', <AgentDashboardPage />) },
-    { path: 'agent/member-not-found', element: later('agent', 'Member Not Found', AGENT) },
-    { path: 'agent/:orgId', element: later('agent', 'Agent Organization Detail', AGENT) },
+    // Route names (spec 2 §2): agent, agentMemberNotFound, agentOrgDetail, agentMemberDetail.
+    { path: 'agent', element: gated('agent', <AgentHomePage />) },
+    { path: 'agent/member-not-found', element: gated('agent', <MemberNotFoundPage />) },
+    { path: 'agent/:orgId', element: gated('agent', <OrganizationDetailPage />) },
     {
       path: 'agent/:orgId/member/:employeeId/:dependentId?',
       element: gated('agent', <AgentMemberDetailPage />),
