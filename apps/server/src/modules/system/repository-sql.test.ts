@@ -287,6 +287,16 @@ describe('repository SQL', () => {
       }
       await call('broker', 'GET', '/portal/v1/employees?name=a&processStatus=active');
       await call('client', 'GET', '/portal/v1/employees?name=a&processStatus=active');
+      // The agent's Find Member (decision 0101): employees and dependents in one statement.
+      for (const url of [
+        '/msr-search/v1/records?lastname=smith&birthdate=1980-01-01',
+        '/msr-search/v1/records?lastname=a&firstname=a&limit=5&offset=5',
+        `/msr-search/v1/records?memberId=${divisions.employee.detail.generatedId}`,
+        `/msr-search/v1/records?organizationNo=${cedar.organizationNo}`,
+        '/msr-search/v1/records?birthdate=2010-01-01&confirmOneField=true',
+      ]) {
+        await call('agent', 'GET', url);
+      }
     });
   });
 
