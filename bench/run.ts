@@ -42,6 +42,7 @@ import {
   type MemberDataset,
 } from './lib/members.ts';
 import { SEARCH_MIX, detailRequests, searchRequests } from './lib/workload.ts';
+import { MSR_SEARCH_BUDGET, MSR_SEARCH_MIX, msrSearchRequests } from './lib/agent-search.ts';
 
 const RESULTS_DIR = path.resolve(fileURLToPath(import.meta.url), '../results');
 
@@ -55,7 +56,8 @@ const USAGE = `Usage: npm run bench -- [options]
                       detail, dashboard, dashboard-broker, files
   --file-mb N         size of the file the files scenario uploads and downloads (default 100)
   --members           run the member scenarios instead (members-search-admin,
-                      members-search-broker, member-page, member-page-broker), seeding members
+                      members-search-broker, member-page, member-page-broker, msr-search),
+                      seeding members
                       too; PostgreSQL only at full size
   --employees N       employees to seed with --members (default 1000000; about 1.5 dependents
                       each)
@@ -80,7 +82,7 @@ function positiveInt(value: string | undefined, fallback: number, flag: string):
 interface Scenario {
   key: string;
   name: string;
-  persona: 'superAdmin' | 'broker';
+  persona: 'superAdmin' | 'broker' | 'agent';
   requests(dataset: Dataset): string[];
   /** The design.md §6 budget it answers to, when one names it. */
   budget?: typeof DASHBOARD_BUDGET;
@@ -171,6 +173,14 @@ function memberScenarios(members: () => MemberDataset): Scenario[] {
       persona: 'broker',
       budget: MEMBER_PAGE_BUDGET,
       requests: (d) => memberPageRequests(members(), { organizationNos: d.brokerOrganizationNos }),
+    },
+    {
+      // The agent desktop's Find Member: employees and dependents together (decision 0101).
+      key: 'msr-search',
+      name: 'msr-search records (agent, every organization)',
+      persona: 'agent',
+      budget: MSR_SEARCH_BUDGET,
+      requests: () => msrSearchRequests(members()),
     },
   ];
 }
@@ -318,6 +328,7 @@ async function main(): Promise<number> {
   const tokens = await mintTokens(env, {
     superAdmin: dataset.superAdminNo,
     broker: dataset.brokerNo,
+    agent: dataset.agentNo,
   });
 
   log(`starting the API on 127.0.0.1:${port}`);
@@ -407,6 +418,7 @@ async function main(): Promise<number> {
       serverCpuProfile: values['cpu-prof'] ?? false,
       distinctRequestsPerScenario: 2000,
       searchMix: withMembers ? MEMBER_SEARCH_MIX : SEARCH_MIX,
+      ...(withMembers ? { msrSearchMix: MSR_SEARCH_MIX } : {}),
     },
     server: {
       rssAfterStartMb: toMb(idleRss),

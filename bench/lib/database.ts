@@ -60,6 +60,8 @@ export interface Dataset {
   organizations: { organizationNo: number; name: string }[];
   superAdminNo: number;
   brokerNo: number;
+  /** The agent persona (all organizations), for the agent desktop's scenarios. */
+  agentNo: number;
   brokerOrganizationNos: number[];
 }
 
@@ -97,6 +99,7 @@ export async function readDataset(database: Config['database']): Promise<Dataset
       })),
       superAdminNo: userNo(persona('superAdmin').username),
       brokerNo,
+      agentNo: userNo(persona('agent').username),
       brokerOrganizationNos: grants.map((g) => g.organization_no),
     };
   } finally {
