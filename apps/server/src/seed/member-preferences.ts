@@ -13,9 +13,10 @@ import type { SeedContext } from './seed-context.ts';
  *
  * The HIPAA banner (a confidential dependent aged 13 to 17, spec 2 §5) needs a known member:
  * the first dependent of the first organization (Cedar Valley Manufacturing, by dependent_no)
- * who is 15 on the seed's date is always Confidential (HIPAA_DEMO.confidential15); the next
- * 15-year-old there is always NonConfidential (no banner), and the first 18-year-old Confidential
- * (no banner either: an adult).
+ * who is 15 on the seed's date is always Confidential (HIPAA_DEMO.confidential15); the first
+ * 18-year-old there is Confidential too (no banner: an adult), and every other dependent there
+ * aged 12 to 18 is NonConfidential (no banner), so "the first 15-year-old is Confidential, the
+ * next is not" holds for months after the seed's date.
  *
  * Only the first DEMO_ORGANIZATIONS organizations, as coverages: benchmark seeds stay cheap.
  */
@@ -27,7 +28,8 @@ const BATCH_SIZE = 1_000;
 export const HIPAA_DEMO = {
   organizationIndex: 0,
   confidential15: { age: 15, isConfidential: 1 },
-  nonConfidential15: { age: 15, isConfidential: 0 },
+  /** Every other dependent of the organization aged 12 to 18 on the seed's date. */
+  othersOfTwelveToEighteen: { isConfidential: 0 },
   confidential18: { age: 18, isConfidential: 1 },
 } as const;
 
@@ -125,11 +127,16 @@ export async function seedMemberPreferences(db: Kysely<DB>, context: SeedContext
   const first = organizationNos[HIPAA_DEMO.organizationIndex];
   const inFirst = dependents.filter((d) => d.organization_no === first);
   const aged = (age: number) => inFirst.filter((d) => ageOn(d.birthdate, context.today) === age);
-  const [c15, n15] = aged(15);
+  const [c15] = aged(15);
   const [c18] = aged(18);
   if (c15) fixed.set(c15.dependent_no, 1);
-  if (n15) fixed.set(n15.dependent_no, 0);
   if (c18) fixed.set(c18.dependent_no, 1);
+  // Every other dependent of 12 to 18 there is NonConfidential, so a test that picks "the second
+  // 15-year-old" on a later day (birthdays pass) still finds one without the banner.
+  for (const d of inFirst) {
+    const age = ageOn(d.birthdate, context.today);
+    if (age >= 12 && age <= 18 && !fixed.has(d.dependent_no)) fixed.set(d.dependent_no, 0);
+  }
 
   for (const d of dependents) {
     // A third of the dependents have contact details of their own (older children, spouses).
