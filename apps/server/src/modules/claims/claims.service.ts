@@ -8,15 +8,15 @@ import {
 } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { requireEmployee } from '../members/index.ts';
+import { recordMemberRead, requireDependent, requireEmployee } from '../members/index.ts';
 import { listMemberClaims, organizationPbms, type ClaimsPaging } from './claims.repo.ts';
 
 /*
  * A member's pharmacy claims and PBM claim links. The member is checked with the members
- * module's requireEmployee (404 outside the caller's organizations and groups). Claims are
- * health data: nothing here logs a claim, a drug or an amount.
- * read audit: the agent desktop's read-access audit (issue 12) is to record this read; the
- * helper did not exist when this was written (see decision 0098).
+ * module's requireEmployee (404 outside the caller's organizations and groups), a dependent with
+ * its requireDependent (404 'Dependent' when not the member's). Claims are health data: nothing
+ * here logs a claim, a drug or an amount; each history read appends the read-access audit row
+ * ('claims-history', decision 0097) after the scope check.
  */
 
 export async function memberClaimsHistory(
@@ -27,6 +27,11 @@ export async function memberClaimsHistory(
   paging: ClaimsPaging,
 ): Promise<ClaimsHistoryPage> {
   const member = await requireEmployee(db, principal, orgId, employeeId);
+  const dependent =
+    paging.dependentNo === undefined
+      ? undefined
+      : await requireDependent(db, principal, member, paging.dependentNo);
+  await recordMemberRead(db, principal, dependent ?? member, 'claims-history');
   return listMemberClaims(db, member, paging);
 }
 

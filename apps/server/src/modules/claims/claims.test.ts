@@ -163,8 +163,15 @@ describe('GET …/employees/:employeeId/claims', () => {
     const page = await history(`?dependentNo=${dependent.dependentNo}`);
     expect(page.totalCount).toBe(1);
     expect(page.data[0]).toMatchObject({ ndc: AMOXICILLIN, brandGeneric: 'generic' });
-    const none = await history(`?dependentNo=${dependent.dependentNo + 100000}`);
-    expect(none).toEqual({ data: [], totalCount: 0 });
+    const unknown = await t.injectAs('agent', {
+      method: 'GET',
+      url: claimsUrl(
+        employee.organizationNo,
+        employee.employeeNo,
+        `?dependentNo=${dependent.dependentNo + 100000}`,
+      ),
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 
   it('pages with limit and offset and counts every claim', async () => {
@@ -263,6 +270,52 @@ describe('GET …/employees/:employeeId/claims', () => {
     expect(claimsContracts.pbmLinks.access).toEqual(READ_RULE);
     expect(satisfiesRule(held, READ_RULE)).toBe(true);
   });
+});
+
+describe('the read-access audit', () => {
+  it("records each claims history read: who, which member or dependent, 'claims-history'", async () => {
+    const agentNo = await t.userNo('agent');
+    const before = await auditRows();
+    await history();
+    await history(`?dependentNo=${dependent.dependentNo}`);
+    const added = (await auditRows()).slice(before.length);
+    expect(added).toEqual([
+      { actor_user_no: agentNo, what: 'claims-history', dependentNo: null },
+      { actor_user_no: agentNo, what: 'claims-history', dependentNo: dependent.dependentNo },
+    ]);
+  });
+
+  it('records nothing for a refused read', async () => {
+    const before = await auditRows();
+    const response = await t.injectAs('agent', {
+      method: 'GET',
+      url: claimsUrl(otherOrganization.organizationNo, employee.employeeNo),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await auditRows()).toHaveLength(before.length);
+  });
+
+  async function auditRows() {
+    const rows = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_user_no', 'detail', 'audit_id'])
+      .where('action', '=', 'member.read')
+      .where('entity', '=', 'employee')
+      .where('entity_id', '=', String(employee.employeeNo))
+      .orderBy('audit_id')
+      .execute();
+    return rows
+      .map((r) => ({
+        actor_user_no: r.actor_user_no,
+        detail: (r.detail ?? {}) as { what?: string; dependentNo?: number | null },
+      }))
+      .filter((r) => r.detail.what === 'claims-history')
+      .map((r) => ({
+        actor_user_no: r.actor_user_no,
+        what: r.detail.what,
+        dependentNo: r.detail.dependentNo,
+      }));
+  }
 });
 
 describe('GET …/employees/:employeeId/pbm-links', () => {
