@@ -67,11 +67,12 @@ export function CommunicationPreferencesDrawer(props: CommunicationPreferencesDr
   };
 
   const save = () => {
-    setSubmitted(true);
+    // Nothing typed yet: the spec's 'Please fill the form first', not the rules' messages.
     if (unchanged(stored, values)) {
       setFormMessage(M.emptyForm);
       return;
     }
+    setSubmitted(true);
     if (Object.keys(formErrors(stored, values, isDependent)).length > 0) {
       setFormMessage(M.incomplete);
       return;
