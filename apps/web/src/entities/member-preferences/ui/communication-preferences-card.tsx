@@ -33,6 +33,20 @@ const OPT_IN_LABELS: [keyof CommsPref, string][] = [
   ['emailOpted', 'Email'],
 ];
 
+function OptInTags({ optIns }: { optIns: CommsPref }) {
+  const on = OPT_IN_LABELS.filter(([flag]) => optIns[flag]);
+  if (on.length === 0) return <>None</>;
+  return (
+    <span className="comm-pref__tags">
+      {on.map(([flag, label]) => (
+        <Tag key={flag} color="blue">
+          {label}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
 function confidentialityLabel(value: 0 | 1 | null | undefined): string {
   return CONFIDENTIALITY_OPTIONS.find((o) => o.value === value)?.label ?? 'Not selected';
 }
@@ -78,32 +92,34 @@ export function CommunicationPreferencesCard(props: CommunicationPreferencesCard
       {loading ? (
         <Spin aria-label="Loading communication preferences" />
       ) : communication.isError ? (
-        <Alert type="error" showIcon message="Communication preferences could not be loaded." />
+        <Alert type="error" showIcon title="Communication preferences could not be loaded." />
       ) : (
         <>
           {details ? (
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="Phone">
-                {formatPreferencePhone(details.phoneNumber) || '—'}
-              </Descriptions.Item>
-              <Descriptions.Item label="Email">{details.emailAddress ?? '—'}</Descriptions.Item>
-              <Descriptions.Item label="Opted in">
-                <span className="comm-pref__tags">
-                  {OPT_IN_LABELS.filter(([flag]) => details.commsPref[flag]).map(
-                    ([flag, label]) => (
-                      <Tag key={flag} color="blue">
-                        {label}
-                      </Tag>
-                    ),
-                  )}
-                  {OPT_IN_LABELS.every(([flag]) => !details.commsPref[flag]) ? 'None' : null}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label="Last updated">
-                {details.lastUpdatedBy} ({details.source}),{' '}
-                {new Date(details.lastUpdateTime).toLocaleDateString('en-US')}
-              </Descriptions.Item>
-            </Descriptions>
+            <Descriptions
+              column={1}
+              size="small"
+              items={[
+                {
+                  key: 'phone',
+                  label: 'Phone',
+                  children: formatPreferencePhone(details.phoneNumber) || '—',
+                },
+                { key: 'email', label: 'Email', children: details.emailAddress ?? '—' },
+                {
+                  key: 'opt-ins',
+                  label: 'Opted in',
+                  children: <OptInTags optIns={details.commsPref} />,
+                },
+                {
+                  key: 'updated',
+                  label: 'Last updated',
+                  children: `${details.lastUpdatedBy} (${details.source}), ${new Date(
+                    details.lastUpdateTime,
+                  ).toLocaleDateString('en-US')}`,
+                },
+              ]}
+            />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data available" />
           )}

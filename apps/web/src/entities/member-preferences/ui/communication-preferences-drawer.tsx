@@ -121,7 +121,7 @@ export function CommunicationPreferencesDrawer(props: CommunicationPreferencesDr
             showIcon
             role="alert"
             style={{ marginBottom: 16 }}
-            message={errors.communicationMethod ?? formMessage}
+            title={errors.communicationMethod ?? formMessage}
           />
         ) : null}
         <Form.Item label="Phone Number" htmlFor="comm-pref-phone" {...fieldStatus('phoneNumber')}>
