@@ -338,6 +338,22 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the claims scenario', async () => {
+    const member = divisions.employee.url;
+    const { dependent } = await given(t).in(divisions.employee).dependent().build();
+    await record(async () => {
+      await call('agent', 'GET', `${member}/claims`);
+      // A later page runs the count beside the page; a dependent's claims filter on the number.
+      await call('agent', 'GET', `${member}/claims?sort=planPaid:desc&limit=20&offset=20`);
+      await call(
+        'agent',
+        'GET',
+        `${member}/claims?dependentNo=${dependent.dependentNo}&sort=drugName:asc`,
+      );
+      await call('agent', 'GET', `${member}/pbm-links`);
+    });
+  });
+
   it('records the organization and workspace scenario', async () => {
     const org = `/portal/v1/organizations/${cedar.organizationNo}`;
     await record(async () => {
