@@ -307,7 +307,7 @@ describe('the read-access audit', () => {
     return rows
       .map((r) => ({
         actor_user_no: r.actor_user_no,
-        detail: (r.detail ?? {}) as { what?: string; dependentNo?: number | null },
+        detail: r.detail ?? {},
       }))
       .filter((r) => r.detail.what === 'claims-history')
       .map((r) => ({
