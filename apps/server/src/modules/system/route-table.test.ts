@@ -91,6 +91,11 @@ describe('route table', () => {
     }
     expect(checked).toContain('GET /portal/v1/organizations');
     expect(checked).toContain('GET /authorization/v1/claims');
+    // A member's pharmacy claims and PBM links: viewMember or agentViewMember (decision 0098).
+    expect(checked).toContain('GET /portal/v1/organizations/:orgId/employees/:employeeId/claims');
+    expect(checked).toContain(
+      'GET /portal/v1/organizations/:orgId/employees/:employeeId/pbm-links',
+    );
     expect(checked).toContain('POST /members-hub/v1/member/UpdateCommsPref');
     // Plan information (issue 12): agent or organization viewer, agent or member viewer, agent.
     expect(checked).toContain('GET /plans/v1/groupinfo/:orgId');
