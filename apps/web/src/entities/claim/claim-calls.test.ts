@@ -65,8 +65,8 @@ describe('the claim calls', () => {
     for (const key of [...mine, ...others]) client.setQueryData(key, {});
     await client.invalidateQueries({ queryKey: claimKeys.member(12, 345) });
     for (const key of mine)
-      expect(client.getQueryState(key)?.isInvalidated, String(key)).toBe(true);
+      expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(true);
     for (const key of others)
-      expect(client.getQueryState(key)?.isInvalidated, String(key)).toBe(false);
+      expect(client.getQueryState(key)?.isInvalidated, JSON.stringify(key)).toBe(false);
   });
 });
