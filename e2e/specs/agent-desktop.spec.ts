@@ -5,13 +5,16 @@
 import { type Browser, type Page } from '@playwright/test';
 import {
   MEMBER_DETAIL_TEXT,
+  PA_EMPTY_MESSAGE,
   TEMP_CARD_LINK_SENT,
   formatDate,
   formatMemberName,
   splitCoverages,
   todayIso,
+  ageInYears,
   type Coverage,
   type CoverageList,
+  type DependentSearchRow,
   type EmployeeDetail,
   type EmployeeSearchRow,
   type OrganizationSummary,
@@ -117,8 +120,13 @@ test('the agent opens a member from the URL: profile, plan, organization, histor
   await expect(plan.getByRole('button', { name: /Request New Card/ })).toHaveCount(0);
 
   await expect(panel(page, 'Organization')).toContainText(member.organizationName);
-  await expect(page.getByRole('tab', { name: 'Prior Auth History' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Claims History' })).toBeVisible();
+  // Prior Auth History (the default tab): the table, with its cases or the spec's empty text.
+  await expect(page.getByRole('columnheader', { name: 'PA Case ID' })).toBeVisible();
+  await expect(
+    page.getByRole('row').nth(1).or(page.getByText(PA_EMPTY_MESSAGE)).first(),
+  ).toBeVisible();
+  await page.getByRole('tab', { name: 'Claims History' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Fill Date' })).toBeVisible();
   await page.getByRole('tab', { name: 'Recent Notes' }).click();
   await expect(page.getByText(MEMBER_DETAIL_TEXT.callNotesPlace)).toBeVisible();
   // Group Information (the default tab) and the PBC, the plan information blocks.
@@ -186,4 +194,52 @@ test('a terminated member shows the warning banner', async ({ page, browser }) =
   await expect(banner).toContainText('Terminated');
   await expect(banner).toContainText(formatDate(member.expirationDate));
   await checkA11y(page);
+});
+
+/**
+ * The seed's HIPAA demo dependents (seed/member-preferences.ts HIPAA_DEMO): in the first
+ * organization, the first dependent (by number) aged 15 today is Confidential, the second aged 15
+ * NonConfidential.
+ */
+async function hipaaDependents(page: Page): Promise<DependentSearchRow[]> {
+  const orgs = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    `/portal/v1/organizations?name=${encodeURIComponent('Cedar Valley Manufacturing')}`,
+  );
+  const orgId = orgs.data.find((o) => o.name === 'Cedar Valley Manufacturing')!.organizationNo;
+  const found: DependentSearchRow[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const rows = await apiGet<ResultPage<DependentSearchRow>>(
+      page,
+      `/portal/v1/organizations/${orgId}/dependents?limit=100&offset=${offset}&sort=birthdate:desc`,
+    );
+    found.push(...rows.data.filter((d) => ageInYears(d.birthdate, todayIso()) === 15));
+    if (rows.data.length < 100) break;
+  }
+  return found.sort((a, b) => a.dependentNo - b.dependentNo).slice(0, 2);
+}
+
+test('a confidential 15-year-old dependent shows the HIPAA banner; a non-confidential one does not', async ({
+  page,
+  browser,
+}) => {
+  const [confidential, notConfidential] = await asAdmin(browser, hipaaDependents);
+  const url = (d: DependentSearchRow) =>
+    `/agent/${d.organizationNo}/member/${d.employeeNo}/${d.dependentNo}`;
+
+  await signIn(page, 'agent', { path: url(confidential!) });
+  await expect(
+    page.getByRole('heading', { level: 1, name: formatMemberName(confidential!) }),
+  ).toBeVisible();
+  await expect(panel(page, 'Member Profile')).toContainText('15');
+  const banner = page.locator('[data-banner="hipaa"]');
+  await expect(banner).toContainText(MEMBER_DETAIL_TEXT.hipaaTitle);
+  await checkA11y(page);
+
+  await page.goto(url(notConfidential!));
+  await expect(
+    page.getByRole('heading', { level: 1, name: formatMemberName(notConfidential!) }),
+  ).toBeVisible();
+  await expect(panel(page, 'Communication Preferences')).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });

@@ -17,7 +17,13 @@ import { RecordPageBody } from '../../../shared/page/record-page-body.tsx';
 import { PermissionGate } from '../../../shared/permissions/permission-gate.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { CoveragePanel } from '../../../entities/coverage/index.ts';
+import { ClaimsHistory } from '../../../entities/claim/index.ts';
 import { useDependent, useEmployee } from '../../../entities/member/index.ts';
+import {
+  CommunicationPreferencesCard,
+  useConfidentiality,
+} from '../../../entities/member-preferences/index.ts';
+import { PriorAuthHistory, type PaMemberRecord } from '../../../entities/prior-auth/index.ts';
 import {
   AorList,
   GroupInformation,
@@ -27,7 +33,7 @@ import {
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { UnlockMemberDialog } from '../unlock-member-dialog.tsx';
 import { AorSummaryCard } from './aor-summary-card.tsx';
-import { DetailSlot, SlotText } from './detail-slot.tsx';
+import { SlotText } from './detail-slot.tsx';
 import { HistoryDrawer, type HistoryDrawerKind } from './history-drawers.tsx';
 import { IdCardCard } from './id-card-card.tsx';
 import { MemberBanners } from './member-banners.tsx';
@@ -39,6 +45,23 @@ function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
   return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The person as the PA system knows them: the member's alternate ID (else generated ID), with the
+ * person's own names and birth date (a dependent's under the member's ID).
+ */
+function paMemberOf(
+  employee: EmployeeDetail,
+  dependent: DependentDetail | undefined,
+): PaMemberRecord {
+  const person = dependent ?? employee;
+  return {
+    alternateId: employee.alternateId ?? employee.generatedId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    birthdate: person.birthdate,
+  };
 }
 
 /** The AOR lookup of the person shown (spec 2 §5: memberID, orgID and employeeNo). */
@@ -73,9 +96,13 @@ function LeftColumn({ employee, dependent }: DetailProps) {
       />
       <OrganizationCard employee={employee} dependent={dependent} />
       <IdCardCard organizationNo={orgId} employeeNo={employee.employeeNo} />
-      <DetailSlot
-        title="Communication Preferences"
-        note="Communication Preferences: placed when entities/member-preferences exports its card"
+      <CommunicationPreferencesCard
+        orgId={orgId}
+        employeeNo={employee.employeeNo}
+        dependentNo={dependent?.dependentNo ?? null}
+        birthDate={(dependent ?? employee).birthdate}
+        isDependent={dependent !== undefined}
+        names={formatMemberName(dependent ?? employee)}
       />
       <AorSummaryCard {...aorLookupOf(employee, dependent)} />
     </div>
@@ -84,24 +111,35 @@ function LeftColumn({ employee, dependent }: DetailProps) {
 
 /** The main area (spec 2 §2): banners, the history tabs, the plan tabs, the AOR list. */
 function MainArea({ employee, dependent }: DetailProps) {
+  // The members hub's confidentiality of a dependent (no request for a member): the HIPAA banner.
+  const confidentiality = useConfidentiality({
+    orgId: employee.organizationNo,
+    employeeNo: employee.employeeNo,
+    dependentNo: dependent?.dependentNo ?? null,
+    birthDate: dependent?.birthdate ?? null,
+  });
+  const choice = confidentiality.data?.isConfidential;
+  const isConfidential = choice === undefined || choice === null ? undefined : choice === 1;
   return (
     <div className="agent-member-detail__column">
-      <MemberBanners employee={employee} dependent={dependent} isConfidential={undefined} />
+      <MemberBanners employee={employee} dependent={dependent} isConfidential={isConfidential} />
       <section aria-label="Member activity">
         <Tabs
           items={[
             {
               key: 'pa',
               label: 'Prior Auth History',
-              children: (
-                <SlotText note="Prior Auth History: placed when entities/prior-auth exports its block" />
-              ),
+              children: <PriorAuthHistory member={paMemberOf(employee, dependent)} />,
             },
             {
               key: 'claims',
               label: 'Claims History',
               children: (
-                <SlotText note="Claims History: placed when entities/claim exports its block" />
+                <ClaimsHistory
+                  orgId={employee.organizationNo}
+                  employeeNo={employee.employeeNo}
+                  dependentNo={dependent?.dependentNo}
+                />
               ),
             },
             {
