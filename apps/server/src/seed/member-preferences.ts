@@ -50,6 +50,11 @@ function emailOf(stored: string | null, first: string, last: string, n: number):
   return `${local}${n % 100}@example.com`;
 }
 
+/** 7 → '07'. */
+function two(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
 function ageOn(birthdate: string, today: string): number {
   let age = Number(today.slice(0, 4)) - Number(birthdate.slice(0, 4));
   if (addYears(birthdate, age) > today) age -= 1;
@@ -71,10 +76,19 @@ export async function seedMemberPreferences(db: Kysely<DB>, context: SeedContext
         .executeTakeFirst()
     : undefined;
   const agentName = agent ? `${agent.first_name} ${agent.last_name}` : 'Agent';
-  const by = (): Pick<Communication, 'source' | 'last_updated_by' | 'last_updated_by_user_no'> =>
-    agent && random.chance(0.3)
+  // Written some time in the two years before the seed's date, in US working hours.
+  const since = addYears(context.today, -2);
+  const by = (): Pick<
+    Communication,
+    'source' | 'last_updated_by' | 'last_updated_by_user_no' | 'last_update_time'
+  > => ({
+    ...(agent && random.chance(0.3)
       ? { source: 'Agent', last_updated_by: agentName, last_updated_by_user_no: agentNo }
-      : { source: 'Member', last_updated_by: 'Member Portal', last_updated_by_user_no: null };
+      : { source: 'Member', last_updated_by: 'Member Portal', last_updated_by_user_no: null }),
+    last_update_time: new Date(
+      `${random.date(since, context.today)}T${two(random.int(13, 23))}:${two(random.int(0, 59))}:00Z`,
+    ),
+  });
 
   const employees = await db
     .selectFrom('employee')
@@ -171,6 +185,7 @@ export async function seedMemberPreferences(db: Kysely<DB>, context: SeedContext
       source: who.source,
       updated_by: who.last_updated_by,
       updated_by_user_no: who.last_updated_by_user_no ?? null,
+      updated_date: who.last_update_time,
     });
   }
 

@@ -74,21 +74,7 @@ export function CommunicationPreferencesCard(props: CommunicationPreferencesCard
   const loading = communication.isPending || (isDependent && confidentiality.isPending);
 
   return (
-    <PanelCard
-      block="agent-panel"
-      title="Communication Preferences"
-      extra={
-        canEdit ? (
-          <Button
-            icon={<EditOutlined />}
-            disabled={loading || communication.isError}
-            onClick={() => setEditing(true)}
-          >
-            Edit
-          </Button>
-        ) : null
-      }
-    >
+    <PanelCard block="agent-panel" className="comm-pref-card" title="Communication Preferences">
       {loading ? (
         <Spin aria-label="Loading communication preferences" />
       ) : communication.isError ? (
@@ -133,6 +119,18 @@ export function CommunicationPreferencesCard(props: CommunicationPreferencesCard
           ) : null}
         </>
       )}
+      {canEdit ? (
+        // Below the details, not in the card's head: the narrow left column needs the whole
+        // head for the title.
+        <Button
+          className="comm-pref-card__edit"
+          icon={<EditOutlined />}
+          disabled={loading || communication.isError}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </Button>
+      ) : null}
       {editing ? (
         <CommunicationPreferencesDrawer
           open
