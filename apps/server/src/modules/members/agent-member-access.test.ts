@@ -130,7 +130,7 @@ describe('agents read the member detail (decision 0097)', () => {
       const response = await t.injectAs('agent', {
         method: w.method,
         url: w.url,
-        ...(w.payload ? { payload: w.payload as Record<string, unknown> } : {}),
+        ...(w.payload ? { payload: w.payload } : {}),
       });
       expect(response.statusCode, `${w.method} ${w.url}`).toBe(403);
     }
