@@ -17,6 +17,21 @@ describe('redactUrl', () => {
     for (const secret of ['abc', 'xyz', 'eyJ.a.b', 'hunter2']) expect(url).not.toContain(secret);
   });
 
+  it('masks who a member is: names, birth dates, member IDs and contact details', () => {
+    const url = redactUrl(
+      '/msr-search/v1/records?firstname=Ada&lastName=Lovelace&birthdate=1990-01-02&memberId=AB-12' +
+        '&organizationNo=7',
+    );
+    expect(url).toBe(
+      '/msr-search/v1/records?firstname=%5Bredacted%5D&lastName=%5Bredacted%5D' +
+        '&birthdate=%5Bredacted%5D&memberId=%5Bredacted%5D&organizationNo=7',
+    );
+    const lookup = redactUrl(
+      '/portal/v1/priorauth/agadia?alternateId=X1&dateOfBirth=01/02/1990&email=a@b.c&phone=5551234567',
+    );
+    for (const value of ['X1', '1990', 'a@b.c', '5551234567']) expect(lookup).not.toContain(value);
+  });
+
   it('keeps ordinary values, and numbers that are not nine digits', () => {
     expect(redactUrl('/portal/v1/organizations?name=Cedar&limit=20&offset=1234567890')).toBe(
       '/portal/v1/organizations?name=Cedar&limit=20&offset=1234567890',

@@ -15,6 +15,30 @@ const SECRET_PARAMS = new Set([
   'state',
 ]);
 
+/**
+ * Who a member is: the agent desktop's lookups (msr-search, prior authorization, confidentiality,
+ * AOR) and the member searches name a person in the query. Names, birth dates, member IDs and
+ * contact details are health data's identifiers, so a log line keeps the parameter and drops the
+ * value. Compared lower-cased, so `firstName`, `firstname` and `FirstName` are one key.
+ */
+const PERSON_PARAMS = new Set([
+  'firstname',
+  'lastname',
+  'birthdate',
+  'dateofbirth',
+  'dob',
+  'memberid',
+  'alternateid',
+  'generatedid',
+  'clientid',
+  'zipcode',
+  'email',
+  'emailaddress',
+  'recipientemail',
+  'phone',
+  'phonenumber',
+]);
+
 /** Nine digits, with or without dashes: an SSN wherever it appears in a path or query. */
 const SSN_PATTERN = /(?<!\d)\d{3}-?\d{2}-?\d{4}(?!\d)/g;
 
@@ -58,9 +82,11 @@ export function redactUrl(url: string): string {
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
   const safe = [...params.entries()].map(([key, value]) => {
-    const masked = SECRET_PARAMS.has(key.toLowerCase().split('.').pop() ?? '')
-      ? '[redacted]'
-      : value.replace(SSN_PATTERN, '[redacted]');
+    const name = key.toLowerCase().split('.').pop() ?? '';
+    const masked =
+      SECRET_PARAMS.has(name) || PERSON_PARAMS.has(name)
+        ? '[redacted]'
+        : value.replace(SSN_PATTERN, '[redacted]');
     return `${encodeURIComponent(key)}=${encodeURIComponent(masked)}`;
   });
   return `${safePath}?${safe.join('&')}`;
