@@ -203,6 +203,11 @@ describe('GET /msr-search/v1/records', () => {
     const second = await found('agent', 'lastname=qorv&confirmOneField=true&limit=1&offset=1');
     expect(keys(second)).toEqual([memberKey()]);
     expect(second.totalCount).toBe(3);
+    const last = await found('agent', 'lastname=qorv&confirmOneField=true&limit=2&offset=2');
+    expect(keys(last)).toEqual([southKey()]);
+    expect(last.totalCount).toBe(3);
+    const backwards = await found('agent', 'lastname=qorv&confirmOneField=true&sort=name:desc');
+    expect(keys(backwards)).toEqual([southKey(), memberKey(), childKey()]);
   });
 });
 
