@@ -159,6 +159,9 @@ export async function searchMemberRecords(
   const count = async (): Promise<Pick<Page<unknown>, 'totalCount' | 'totalCountCapped'>> => {
     // Each table counts at most as far as the cap (decision 0081): a broad prefix stops early.
     const cap = Math.max(SEARCH_COUNT_CAP, enough);
+    // The employee is joined for the scope and the member ID; an agent of every organization
+    // searching by the dependent's own columns counts from the dependent's index alone.
+    const countWithoutEmployee = principal.organizations === 'all' && !filters.memberId;
     const counted = db
       .selectFrom(
         db
@@ -172,7 +175,13 @@ export async function searchMemberRecords(
           .unionAll(
             db
               .selectFrom(
-                dependents
+                (countWithoutEmployee
+                  ? ownConditions('d', filters).reduce(
+                      (q, condition) => q.where(condition),
+                      db.selectFrom('dependent as d'),
+                    )
+                  : dependents
+                )
                   .select(sql<number>`1`.as('one'))
                   .limit(cap + 1)
                   .as('dc'),
