@@ -75,7 +75,11 @@ export async function readDataset(database: Config['database']): Promise<Dataset
       .select(['organization_no', 'name'])
       .orderBy('organization_no')
       .execute();
-    const usernames = [persona('superAdmin').username, persona('broker').username];
+    const usernames = [
+      persona('superAdmin').username,
+      persona('broker').username,
+      persona('agent').username,
+    ];
     const users = await db
       .selectFrom('app_user')
       .select(['user_no', 'username'])
