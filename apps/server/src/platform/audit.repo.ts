@@ -47,7 +47,9 @@ export async function auditRowsOf(
         'actor_name',
       ),
     );
-  return fetchPage(query, paging, {
+  // Awaited here so the page's count, sent after an await, still has this repository on its stack
+  // (the SQL snapshots file each statement under the repository that built it).
+  return await fetchPage(query, paging, {
     sortColumns: { at: sql`audit_log.at` },
     defaultSort: { field: 'at', direction: 'desc' },
     tieBreaker: sql`audit_log.audit_id`,

@@ -218,6 +218,8 @@ describe('repository SQL', () => {
         'GET',
         `/portal/v1/datanet/memberchangehistory?employeeId=${created.employeeNo}`,
       );
+      // Who read this member (decision 0097): the super admin's list of the read-access audit.
+      await call('superAdmin', 'GET', `${url}/read-audit?limit=5`);
       // Divisions and benefit packages, where the organization supports them.
       const member = divisions.employee.url;
       await call('accountManager', 'POST', `${member}/divisions`, {
@@ -550,29 +552,6 @@ describe('repository SQL', () => {
       await grants.revokeByGrantId('sql-grant');
       await grants.destroy('sql-grant');
       await sessionIsLive(t.ctx.db, 'sql-grant', t.config.session);
-    });
-  });
-
-  it('records the plan information scenario', async () => {
-    // A seeded member with an appointment of representative, read before recording starts.
-    const aor = await t.ctx.db
-      .selectFrom('aor_signature')
-      .select(['organization_no', 'employee_no', 'dependent_no', 'member_id'])
-      .where('dependent_no', 'is not', null)
-      .orderBy('aor_no')
-      .executeTakeFirstOrThrow();
-    const org = cedar.organizationNo;
-    await record(async () => {
-      await call('agent', 'GET', `/plans/v1/groupinfo/${org}`);
-      await call('agent', 'GET', `/plans/v1/pbc?orgId=${org}`);
-      await call('agent', 'GET', `/plans/v1/pbc?employeeNo=${aor.employee_no}`);
-      const member = `memberID=${aor.member_id}&orgID=${aor.organization_no}&employeeNo=${aor.employee_no}`;
-      await call('agent', 'GET', `/comm-manager/aorSignature?${member}`);
-      await call(
-        'agent',
-        'GET',
-        `/comm-manager/aorSignature?${member}&dependentNo=${aor.dependent_no}`,
-      );
     });
   });
 
