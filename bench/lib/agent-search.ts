@@ -5,6 +5,7 @@
  * every run sends the same requests in the same order.
  */
 import type { Budget } from './report.ts';
+import { createRandom, pickFromMix } from './workload.ts';
 import type { MemberDataset } from './members.ts';
 
 /** Issue 12 "Done when": the agent's msr-search at the member search's scale. */
@@ -31,27 +32,8 @@ export const MSR_SEARCH_MIX = {
 } as const;
 type Kind = keyof typeof MSR_SEARCH_MIX;
 
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
-
 function pickKind(roll: number): Kind {
-  let rest = roll;
-  for (const [kind, share] of Object.entries(MSR_SEARCH_MIX) as [Kind, number][]) {
-    if (rest < share) return kind;
-    rest -= share;
-  }
-  return 'nameAndBirthDate';
+  return pickFromMix(MSR_SEARCH_MIX, roll, 'nameAndBirthDate');
 }
 
 /** GET /msr-search/v1/records as Find Member sends it: 20 a page, sometimes the second page. */

@@ -7,6 +7,7 @@
 import type { Config } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import type { Budget } from './report.ts';
+import { createRandom, pickFromMix } from './workload.ts';
 
 /** design.md §6: member search across organizations at 1,000,000 employees. */
 export const MEMBER_SEARCH_BUDGET: Budget = {
@@ -148,27 +149,8 @@ type MemberSearchKind = keyof typeof MEMBER_SEARCH_MIX;
 
 const EMPLOYEE_SORTS = ['name', 'organizationName', 'birthdate', 'effectiveDate', 'generatedId'];
 
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  return { next, int, pick };
-}
-
 function pickKind(roll: number): MemberSearchKind {
-  let rest = roll;
-  for (const [kind, share] of Object.entries(MEMBER_SEARCH_MIX) as [MemberSearchKind, number][]) {
-    if (rest < share) return kind;
-    rest -= share;
-  }
-  return 'namePrefixAndStatus';
+  return pickFromMix(MEMBER_SEARCH_MIX, roll, 'namePrefixAndStatus');
 }
 
 /**

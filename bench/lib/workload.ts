@@ -18,7 +18,7 @@ export const SEARCH_MIX = {
 type SearchKind = keyof typeof SEARCH_MIX;
 
 /** mulberry32: small, fast, good enough to pick requests. */
-function createRandom(seed: number) {
+export function createRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -31,7 +31,7 @@ function createRandom(seed: number) {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   return { next, int, pick };
 }
-type Random = ReturnType<typeof createRandom>;
+export type Random = ReturnType<typeof createRandom>;
 
 function isoDate(random: Random, fromYear: number, toYear: number): string {
   const year = random.int(fromYear, toYear);
@@ -63,13 +63,22 @@ function nameTerms(names: readonly string[], random: Random, count: number): str
   return terms;
 }
 
-function pickKind(random: Random): SearchKind {
-  let roll = random.next();
-  for (const [kind, share] of Object.entries(SEARCH_MIX) as [SearchKind, number][]) {
-    if (roll < share) return kind;
-    roll -= share;
+/** The kind of `mix` a roll in [0, 1) lands on, by the shares in order; `fallback` past the last. */
+export function pickFromMix<K extends string>(
+  mix: Readonly<Record<K, number>>,
+  roll: number,
+  fallback: K,
+): K {
+  let rest = roll;
+  for (const [kind, share] of Object.entries(mix) as [K, number][]) {
+    if (rest < share) return kind;
+    rest -= share;
   }
-  return 'nameSearch';
+  return fallback;
+}
+
+function pickKind(random: Random): SearchKind {
+  return pickFromMix(SEARCH_MIX, random.next(), 'nameSearch');
 }
 
 export interface SearchMixOptions {

@@ -9,10 +9,9 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { badRequest, conflict } from '../../../platform/http/problem.ts';
-import { updateDependent } from '../dependent-record.repo.ts';
 import { findScopedGroupRow as findGroup } from '../../organizations/index.ts';
 import { badRequestOf } from '../record-support.ts';
-import { type DependentRecordDeps, refuseWhenMemberTerminated, writeHistory } from './context.ts';
+import { type DependentRecordDeps, refuseWhenMemberTerminated, saveDependent } from './context.ts';
 import { writeDependent } from './write.ts';
 
 /* A dependent's alternate group (decision 0047): another group of the organization, or the member's again. */
@@ -53,23 +52,24 @@ export async function changeAlternateGroup(
       if (error) throw badRequestOf({ changeDate: error });
       // Decision 0047: choosing the member's own group ends the alternate group.
       const followsMember = group.benefit_group_no === employee.benefit_group_no;
-      await updateDependent(
+      await saveDependent(
         trx,
+        principal,
         dependent,
         {
           alternate_benefit_group_no: followsMember ? null : group.benefit_group_no,
           alternate_group_effective_date: followsMember ? null : body.changeDate,
         },
-        principal.userNo,
+        MEMBER_HISTORY_EVENTS.alternateGroupChange,
+        [
+          {
+            field: 'alternateGroup',
+            old: d.group_id,
+            new: group.benefit_group_id,
+          },
+          { field: 'changeDate', old: d.alternate_group_effective_date, new: body.changeDate },
+        ],
       );
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.alternateGroupChange, [
-        {
-          field: 'alternateGroup',
-          old: d.group_id,
-          new: group.benefit_group_id,
-        },
-        { field: 'changeDate', old: d.alternate_group_effective_date, new: body.changeDate },
-      ]);
     },
   );
 }

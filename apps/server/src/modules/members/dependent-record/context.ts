@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import {
   dependentMemberTerminated,
   unsupportedDependentFields,
@@ -10,8 +10,9 @@ import type { Principal } from '../../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../../platform/crypto/ssn.ts';
 import type { DB } from '../../../database.ts';
 import { conflict } from '../../../platform/http/problem.ts';
-import type { EmployeeRef } from '../dependent-record.repo.ts';
+import { updateDependent, type EmployeeRef } from '../dependent-record.repo.ts';
 import { writeMemberHistory } from '../member-history.ts';
+import type { DependentTable } from '../members.tables.ts';
 import {
   requireDependent,
   requireEmployee,
@@ -82,6 +83,19 @@ export async function writeHistory(
     changes: fields.map((c) => ({ field: c.field!, oldValue: c.old, newValue: c.new })),
     always: true,
   });
+}
+
+/** A dependent write: its columns (with who updated it and when) and then its history rows. */
+export async function saveDependent(
+  db: Db,
+  principal: Principal,
+  dependent: ScopedDependentNo,
+  values: Updateable<DependentTable>,
+  event: MemberHistoryEvent,
+  changes: HistoryChange[],
+): Promise<void> {
+  await updateDependent(db, dependent, values, principal.userNo);
+  await writeHistory(db, principal, dependent, event, changes);
 }
 
 export function refuseUnsupported(

@@ -11,13 +11,12 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { conflict } from '../../../platform/http/problem.ts';
-import { updateDependent } from '../dependent-record.repo.ts';
 import { badRequestOf } from '../record-support.ts';
 import {
   type DependentRecordDeps,
   memberOf,
   refuseWhenMemberTerminated,
-  writeHistory,
+  saveDependent,
 } from './context.ts';
 import { writeDependent } from './write.ts';
 
@@ -44,20 +43,21 @@ export async function reinstateDependent(
       // Decision 0047: the reinstatement date becomes the effective date; the original stays.
       // Decision 0073: under a member whose termination lies ahead, the dependent ends with it.
       const coverage = dependentCoverageFromMember(memberOf(employee));
-      await updateDependent(
+      await saveDependent(
         trx,
+        principal,
         dependent,
         {
           process_status: coverage.processStatus,
           expiration_date: coverage.expirationDate,
           effective_date: body.reinstateDate,
         },
-        principal.userNo,
+        MEMBER_HISTORY_EVENTS.reinstate,
+        [
+          { field: 'effectiveDate', old: d.effective_date, new: body.reinstateDate },
+          { field: 'expirationDate', old: d.expiration_date, new: coverage.expirationDate },
+        ],
       );
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.reinstate, [
-        { field: 'effectiveDate', old: d.effective_date, new: body.reinstateDate },
-        { field: 'expirationDate', old: d.expiration_date, new: coverage.expirationDate },
-      ]);
     },
   );
 }

@@ -12,13 +12,12 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { conflict } from '../../../platform/http/problem.ts';
-import { updateDependent } from '../dependent-record.repo.ts';
 import { badRequestOf } from '../record-support.ts';
 import {
   type DependentRecordDeps,
   memberOf,
   refuseWhenMemberTerminated,
-  writeHistory,
+  saveDependent,
 } from './context.ts';
 import { writeDependent } from './write.ts';
 
@@ -42,15 +41,14 @@ export async function terminateDependent(
         lifecycleDateError('termination', body.terminationDate, d.effective_date) ??
         dependentTerminationError(body.terminationDate, memberOf(employee));
       if (error) throw badRequestOf({ terminationDate: error });
-      await updateDependent(
+      await saveDependent(
         trx,
+        principal,
         dependent,
         { process_status: 9, expiration_date: body.terminationDate },
-        principal.userNo,
+        MEMBER_HISTORY_EVENTS.terminate,
+        [{ field: 'expirationDate', old: d.expiration_date, new: body.terminationDate }],
       );
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.terminate, [
-        { field: 'expirationDate', old: d.expiration_date, new: body.terminationDate },
-      ]);
     },
   );
 }
@@ -76,15 +74,14 @@ export async function removeDependentTermination(
       if (memberCoverageEnd(memberOf(employee)) !== null) {
         throw conflict(DEPENDENT_COVERAGE_MESSAGES.removeTerminationMemberEnds);
       }
-      await updateDependent(
+      await saveDependent(
         trx,
+        principal,
         dependent,
         { process_status: 1, expiration_date: null },
-        principal.userNo,
+        MEMBER_HISTORY_EVENTS.removeTermination,
+        [{ field: 'expirationDate', old: d.expiration_date, new: null }],
       );
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.removeTermination, [
-        { field: 'expirationDate', old: d.expiration_date, new: null },
-      ]);
     },
   );
 }

@@ -13,7 +13,6 @@ import {
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
 import { forbidden } from '../../../platform/http/problem.ts';
-import { updateDependent } from '../dependent-record.repo.ts';
 import type { DependentTable } from '../members.tables.ts';
 import { settingsOf } from '../../organizations/index.ts';
 import { badRequestOf, parseOr400 } from '../record-support.ts';
@@ -22,7 +21,7 @@ import {
   type HistoryChange,
   refuseUnsupported,
   refuseWhenMemberTerminated,
-  writeHistory,
+  saveDependent,
 } from './context.ts';
 import { writeDependent } from './write.ts';
 
@@ -134,8 +133,7 @@ export async function updateDependentRecord(
         changes.push({ field: 'ssn', old: null, new: SSN_HISTORY_VALUE });
       }
       if (changes.length === 0) return;
-      await updateDependent(trx, dependent, set, principal.userNo);
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.update, changes);
+      await saveDependent(trx, principal, dependent, set, MEMBER_HISTORY_EVENTS.update, changes);
     },
   );
 }
@@ -162,8 +160,7 @@ export async function updateDependentSsn(
           ? { ssn_encrypted: null, ssn_hash: null }
           : { ssn_encrypted: deps.ssn.encrypt(body.ssn), ssn_hash: deps.ssn.searchHash(body.ssn) };
       if (body.ssn === null && !d.ssn_encrypted) return;
-      await updateDependent(trx, dependent, set, principal.userNo);
-      await writeHistory(trx, principal, dependent, MEMBER_HISTORY_EVENTS.update, [
+      await saveDependent(trx, principal, dependent, set, MEMBER_HISTORY_EVENTS.update, [
         {
           field: 'ssn',
           old: d.ssn_encrypted ? SSN_HISTORY_VALUE : null,

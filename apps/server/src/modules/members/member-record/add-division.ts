@@ -5,9 +5,8 @@ import {
   type EmployeeDetail,
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
-import { badRequest, conflict } from '../../../platform/http/problem.ts';
+import { badRequest } from '../../../platform/http/problem.ts';
 import { findDivisionById, insertDivision } from '../member-record.repo.ts';
-import { settingsOf } from '../../organizations/index.ts';
 import {
   type MemberRecordDeps,
   fieldError,
@@ -15,7 +14,7 @@ import {
   setEmployee,
   employeeHistory,
   addDivisionHistory,
-  isTerminated,
+  refuseDivisionChange,
 } from './context.ts';
 import { writeEmployee } from './write.ts';
 
@@ -39,9 +38,7 @@ export function addEmployeeDivision(
     employeeNo,
     async (trx, employee, today) => {
       const { row } = employee;
-      if (!settingsOf(row).supportsDivisions)
-        throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-      if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+      refuseDivisionChange(row);
       dateRule('divisionEffectiveDate', 'division', body.divisionEffectiveDate, row.effective_date);
       let division = await findDivisionById(trx, row.benefit_group_no, body.divisionId);
       if (division && division.division_no === row.division_no) {

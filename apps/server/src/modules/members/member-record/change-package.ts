@@ -6,16 +6,14 @@ import {
   type EmployeeDetail,
 } from '@pillar/domain';
 import type { Principal } from '../../../platform/auth/principal.ts';
-import { badRequest, conflict } from '../../../platform/http/problem.ts';
 import { findBenefitPackage, insertBenefitPackageHistory } from '../member-record.repo.ts';
-import { settingsOf } from '../../organizations/index.ts';
 import {
   type MemberRecordDeps,
   fieldError,
   dateRule,
   setEmployee,
   employeeHistory,
-  isTerminated,
+  refuseDivisionChange,
 } from './context.ts';
 import { writeEmployee } from './write.ts';
 
@@ -36,9 +34,7 @@ export function changeEmployeeBenefitPackage(
     employeeNo,
     async (trx, employee, today) => {
       const { row } = employee;
-      if (!settingsOf(row).supportsDivisions)
-        throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
-      if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+      refuseDivisionChange(row);
       const benefitPackage = await findBenefitPackage(trx, organizationNo, body.benefitPackageId);
       if (!benefitPackage) fieldError('benefitPackageId', 'Benefit Package not found');
       if (benefitPackage.process_status !== PROCESS_STATUS.active) {

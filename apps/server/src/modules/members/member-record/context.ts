@@ -11,7 +11,7 @@ import {
 import type { Principal } from '../../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../../platform/crypto/ssn.ts';
 import type { DB } from '../../../database.ts';
-import { badRequest, forbidden } from '../../../platform/http/problem.ts';
+import { badRequest, conflict, forbidden } from '../../../platform/http/problem.ts';
 import { writeMemberHistory, type FieldChange } from '../member-history.ts';
 import {
   endOpenGroupAssignment,
@@ -20,7 +20,7 @@ import {
   updateEmployeeRow,
   type EmployeeRecordRow,
 } from '../member-record.repo.ts';
-import { findScopedGroupRow as findGroup } from '../../organizations/index.ts';
+import { findScopedGroupRow as findGroup, settingsOf } from '../../organizations/index.ts';
 import type { EmployeeTable } from '../members.tables.ts';
 import type { ScopedEmployeeNo } from '../members.access.ts';
 
@@ -145,6 +145,13 @@ export async function addDivisionHistory(
 
 export const isTerminated = (row: EmployeeRecordRow) =>
   row.process_status === PROCESS_STATUS.terminated;
+
+/** A division or benefit package change: organizations with divisions only (400), a member not terminated (409). */
+export function refuseDivisionChange(row: EmployeeRecordRow): void {
+  if (!settingsOf(row).supportsDivisions)
+    throw badRequest(MEMBER_RECORD_MESSAGES.divisionsNotSupported);
+  if (isTerminated(row)) throw conflict(MEMBER_RECORD_MESSAGES.groupChangeTerminated);
+}
 
 /** Ends the current group assignment the day before `date` and records the new one. */
 export async function moveGroup(
