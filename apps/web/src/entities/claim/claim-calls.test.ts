@@ -1,35 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { getClaimsHistory, getPbmLinks } from './api/claims-history.ts';
 import { claimKeys } from './query-keys.ts';
 
 describe('the claim calls', () => {
-  const services = {
-    portal: 'https://api.example/portal/v1',
-  } as Parameters<typeof configureApiClient>[0]['services'];
-
-  function fakeFetch(answer: unknown) {
-    const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      seen.push(url);
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it("asks for a page of the member's claims with the paging, sort and dependent in the query", async () => {
-    const seen = fakeFetch({ data: [], totalCount: 0 });
+    const seen = fakeApi({ data: [], totalCount: 0 });
     await getClaimsHistory(12, 345, {
       limit: 20,
       offset: 40,
@@ -37,16 +16,16 @@ describe('the claim calls', () => {
       dependentNo: 7,
     });
     await getClaimsHistory(12, 345, { limit: 50, offset: 0 });
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       'https://api.example/portal/v1/organizations/12/employees/345/claims?limit=20&offset=40&sort=planPaid%3Adesc&dependentNo=7',
       'https://api.example/portal/v1/organizations/12/employees/345/claims?limit=50&offset=0',
     ]);
   });
 
   it("asks for the member's PBM links", async () => {
-    const seen = fakeFetch({ links: [] });
+    const seen = fakeApi({ links: [] });
     await getPbmLinks(12, 345);
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       'https://api.example/portal/v1/organizations/12/employees/345/pbm-links',
     ]);
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { deleteFile } from './api/delete-file.ts';
 import { listFileOrganizations } from './api/list-file-organizations.ts';
 import { listFiles } from './api/list-files.ts';
@@ -10,38 +10,10 @@ import { fileKeys } from './query-keys.ts';
 const ID = '7d1e3c52-5a4b-4f0e-9a39-2d2f4b6c8e10';
 
 describe('the file calls', () => {
-  const services = {
-    portal: 'https://api.example/portal/v1',
-  } as Parameters<typeof configureApiClient>[0]['services'];
-
-  function fakeFetch(answer: unknown, status = 200) {
-    const seen: { url: string; method: string; body: unknown; type: string | null }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      seen.push({
-        url,
-        method: String(init.method),
-        body: init.body,
-        type: new Headers(init.headers).get('Content-Type'),
-      });
-      return status === 204
-        ? new Response(null, { status })
-        : new Response(JSON.stringify(answer), {
-            status,
-            headers: { 'content-type': 'application/json' },
-          });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it('uploads one multipart form, its fields before its files, as the server reads them', async () => {
-    const seen = fakeFetch({ data: [] }, 201);
+    const seen = fakeApi({ data: [] }, { status: 201 });
     const file = new File(['a,b\n'], 'census.csv', { type: 'text/csv' });
     await uploadFiles({
       files: [file],
@@ -51,7 +23,7 @@ describe('the file calls', () => {
       recipientIds: [5, 9],
     });
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({
+    expect({ ...seen[0], type: seen[0]?.headers.get('Content-Type') }).toMatchObject({
       url: 'https://api.example/portal/v1/files',
       method: 'POST',
       // The browser writes the multipart boundary itself.
@@ -72,13 +44,13 @@ describe('the file calls', () => {
   });
 
   it('puts the file id into the path and leaves an empty name out of the query', async () => {
-    const deleted = fakeFetch(null, 204);
+    const deleted = fakeApi(null, { status: 204 });
     await deleteFile(ID);
-    expect(deleted).toMatchObject([
+    expect([...deleted]).toMatchObject([
       { url: `https://api.example/portal/v1/files/${ID}`, method: 'DELETE' },
     ]);
 
-    const listed = fakeFetch({ data: [], totalCount: 0 });
+    const listed = fakeApi({ data: [], totalCount: 0 });
     await listFiles({ limit: 5, offset: 0, sort: 'created:desc' });
     await listFileOrganizations('');
     expect(listed.map((s) => s.url)).toEqual([

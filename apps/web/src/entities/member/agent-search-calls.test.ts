@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import {
   agentOrganizationPagesQueryOptions,
   getAgentOrganization,
@@ -10,30 +10,9 @@ import { agentSearchQueryOptions, memberKeys, searchMemberRecords } from './inde
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Records each request's URL and answers the given JSON. */
-function fakeFetch(answer: unknown = { data: [], totalCount: 0 }) {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    calls.push(`${init?.method ?? 'GET'} ${url}`);
-    return new Response(JSON.stringify(answer), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  configureApiClient({
-    services: {
-      portal: 'https://api.example/portal/v1',
-      msrSearch: 'https://api.example/msr-search/v1',
-    } as Parameters<typeof configureApiClient>[0]['services'],
-    getAccessToken: async () => 'token',
-    onUnauthorized: async () => false,
-  });
-  return calls;
-}
-
 describe('the agent search calls', () => {
   it("send Find Member's fields under the spec's names, blanks left out", async () => {
-    const calls = fakeFetch();
+    const calls = fakeApi({ data: [], totalCount: 0 });
     await searchMemberRecords({ lastname: 'Smith', birthdate: '1980-02-03', limit: 20, offset: 0 });
     await searchMemberRecords({
       firstname: 'Ann',
@@ -43,7 +22,7 @@ describe('the agent search calls', () => {
       offset: 40,
     });
     await searchMemberRecords({ memberId: 'AB-12', organizationNo: 7, limit: 50, offset: 0 });
-    expect(calls).toEqual([
+    expect(calls.lines()).toEqual([
       'GET https://api.example/msr-search/v1/records?lastname=Smith&birthdate=1980-02-03&limit=20&offset=0',
       'GET https://api.example/msr-search/v1/records?firstname=Ann&confirmOneField=true&limit=20&offset=40',
       'GET https://api.example/msr-search/v1/records?memberId=AB-12&organizationNo=7&limit=50&offset=0',
@@ -51,7 +30,7 @@ describe('the agent search calls', () => {
   });
 
   it('ask the organization pages 100 at a time and the next page until totalCount', async () => {
-    const calls = fakeFetch({
+    const calls = fakeApi({
       data: Array.from({ length: 100 }, (_, i) => ({ organizationNo: i + 1, name: `O${i}` })),
       totalCount: 150,
     });
@@ -62,7 +41,7 @@ describe('the agent search calls', () => {
     const done = { ...first, pages: [...first.pages, { data: [], totalCount: 150 }] };
     expect(options.getNextPageParam(done.pages[1]!, done.pages, 100, [0, 100])).toBeUndefined();
     await getAgentOrganization(12);
-    expect(calls).toEqual([
+    expect(calls.lines()).toEqual([
       'GET https://api.example/msr-search/v1/organizations?name=ced&limit=100&offset=0&sort=name%3Aasc',
       'GET https://api.example/msr-search/v1/organizations/12',
     ]);

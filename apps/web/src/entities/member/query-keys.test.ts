@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DependentDetail } from '@pillar/domain';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { ApiError } from '../../shared/api/api-error.ts';
 import { coverageKeys } from '../coverage/index.ts';
 import { afterDependentFailure, afterDependentWrite } from './api/dependent-writes.ts';
@@ -89,32 +89,13 @@ describe('member query keys', () => {
 describe('member searches', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function fakeFetch() {
-    const urls: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      urls.push(url);
-      return new Response(JSON.stringify({ data: [], total: 0, limit: 25, offset: 0 }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services: { portal: 'https://api.example/portal/v1' } as Parameters<
-        typeof configureApiClient
-      >[0]['services'],
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return urls;
-  }
-
   it('search across the organizations in scope, or within one named by the path', async () => {
-    const urls = fakeFetch();
+    const urls = fakeApi({ data: [], total: 0, limit: 25, offset: 0 });
     await searchEmployees(undefined, { ...QUERY, organizationNo: 5 });
     await searchEmployees(12, { ...QUERY, organizationNo: 5 });
     await searchDependents(undefined, QUERY);
     await searchDependents(12, QUERY);
-    expect(urls).toEqual([
+    expect(urls.urls()).toEqual([
       'https://api.example/portal/v1/employees?name=Smith&limit=25&offset=0&organizationNo=5',
       'https://api.example/portal/v1/organizations/12/employees?name=Smith&limit=25&offset=0',
       'https://api.example/portal/v1/dependents?name=Smith&limit=25&offset=0',

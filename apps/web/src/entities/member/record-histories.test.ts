@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { invalidateEmployee } from './api/invalidate-employee.ts';
 import { listMemberChangeHistory } from './api/list-member-change-history.ts';
 import {
@@ -13,35 +13,14 @@ import { memberKeys } from './query-keys.ts';
 /* The agent's member detail drawers: the record's histories through their contracts. */
 
 describe('the member record history calls', () => {
-  const services = {
-    portal: 'https://api.example/portal/v1',
-  } as Parameters<typeof configureApiClient>[0]['services'];
-
-  function fakeFetch(answer: unknown) {
-    const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      seen.push(url);
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks each history at the employee path and answers its rows', async () => {
-    const seen = fakeFetch({ data: [], totalCount: 0 });
+    const seen = fakeApi({ data: [], totalCount: 0 });
     expect(await listGroupAssignments(4, 17)).toEqual([]);
     await listDivisionHistory(4, 17);
     await listBenefitPackageHistory(4, 17);
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       'https://api.example/portal/v1/organizations/4/employees/17/group-assignments',
       'https://api.example/portal/v1/organizations/4/employees/17/division-history',
       'https://api.example/portal/v1/organizations/4/employees/17/benefit-package-history',
@@ -49,9 +28,9 @@ describe('the member record history calls', () => {
   });
 
   it("asks a dependent's change history by dependentId, 10 a page", async () => {
-    const seen = fakeFetch({ data: [], totalCount: 0 });
+    const seen = fakeApi({ data: [], totalCount: 0 });
     await listMemberChangeHistory(17, { limit: 10, offset: 10, dependentId: 3 });
-    const url = new URL(seen[0]!);
+    const url = new URL(seen.urls()[0]!);
     expect(url.pathname).toBe('/portal/v1/datanet/memberchangehistory');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       employeeId: '17',

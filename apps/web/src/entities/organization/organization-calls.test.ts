@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { getTempCardLink, requestNewCard, coverageKeys } from '../coverage/index.ts';
 import {
   getGroup,
@@ -14,30 +14,9 @@ import {
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Records each request's method and URL and answers an empty JSON page. */
-function fakeFetch() {
-  const calls: string[] = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    calls.push(`${init?.method ?? 'GET'} ${url}`);
-    return new Response(JSON.stringify({ data: [], totalCount: 0 }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  configureApiClient({
-    services: {
-      portal: 'https://api.example/portal/v1',
-      authorization: 'https://api.example/authorization/v1',
-    } as Parameters<typeof configureApiClient>[0]['services'],
-    getAccessToken: async () => 'token',
-    onUnauthorized: async () => false,
-  });
-  return calls;
-}
-
 describe('organization and coverage calls', () => {
   it('send the paths and queries the hand-written calls sent', async () => {
-    const calls = fakeFetch();
+    const calls = fakeApi({ data: [], totalCount: 0 });
     await getGroup(12, 3);
     await listGroupFees(12, 3);
     await listInvoices(12, { invoiceConfigNo: 4, invoiceNo: '10', limit: 10, offset: 0 });
@@ -49,7 +28,7 @@ describe('organization and coverage calls', () => {
     } as never);
     await requestNewCard({ orgId: 12, employeeId: 7, coverageNo: 9 });
     await getTempCardLink('a/b c');
-    expect(calls).toEqual([
+    expect(calls.lines()).toEqual([
       'GET https://api.example/portal/v1/organizations/12/groups/3',
       'GET https://api.example/portal/v1/organizations/12/fees?groupId=3',
       'GET https://api.example/portal/v1/organizations/12/invoices?invoiceConfigNo=4&invoiceNo=10&limit=10&offset=0',

@@ -1,50 +1,31 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-error.ts';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import { getGroupInfo, groupInfoQueryOptions, groupInfoRetry } from './api/get-group-info.ts';
 import { getPbc } from './api/get-pbc.ts';
 import { aorsQueryOptions, listAors } from './api/list-aors.ts';
 import { planInfoKeys } from './query-keys.ts';
 
 describe('the plan information calls', () => {
-  const services = {
-    plans: 'https://api.example/plans/v1',
-    commManager: 'https://api.example/comm-manager',
-  } as Parameters<typeof configureApiClient>[0]['services'];
-
-  function fakeFetch(answer: unknown, contentType = 'application/json', headers = {}) {
-    const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      seen.push(url);
-      return new Response(
-        contentType === 'application/json' ? JSON.stringify(answer) : (answer as BodyInit),
-        { status: 200, headers: { 'content-type': contentType, ...headers } },
-      );
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks the plans service for the group information of the organization in the path', async () => {
-    const seen = fakeFetch({ organizationNo: 12 });
+    const seen = fakeApi({ organizationNo: 12 });
     await getGroupInfo(12);
-    expect(seen).toEqual(['https://api.example/plans/v1/groupinfo/12']);
+    expect(seen.urls()).toEqual(['https://api.example/plans/v1/groupinfo/12']);
   });
 
   it("downloads a member's, a dependent's or an organization's PBC with its file name", async () => {
-    const seen = fakeFetch('%PDF-1.3', 'application/pdf', {
-      'content-disposition': `attachment; filename="PBC-2026-Rx-Plus-2026-01-01.pdf"`,
+    const seen = fakeApi('%PDF-1.3', {
+      contentType: 'application/pdf',
+      headers: {
+        'content-disposition': `attachment; filename="PBC-2026-Rx-Plus-2026-01-01.pdf"`,
+      },
     });
     const file = await getPbc({ employeeNo: 5, dependentNo: 2 });
     await getPbc({ employeeNo: 5 });
     await getPbc({ orgId: 7 });
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       'https://api.example/plans/v1/pbc?employeeNo=5&dependentNo=2',
       'https://api.example/plans/v1/pbc?employeeNo=5',
       'https://api.example/plans/v1/pbc?orgId=7',
@@ -54,10 +35,10 @@ describe('the plan information calls', () => {
   });
 
   it("asks the communication manager for a member's AORs with its identifiers", async () => {
-    const seen = fakeFetch([]);
+    const seen = fakeApi([]);
     await listAors({ memberID: 'PLR-1', orgID: 3, employeeNo: 9 });
     await listAors({ memberID: 'PLR-1', orgID: 3, employeeNo: 9, dependentNo: 4 });
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       'https://api.example/comm-manager/aorSignature?memberID=PLR-1&orgID=3&employeeNo=9',
       'https://api.example/comm-manager/aorSignature?memberID=PLR-1&orgID=3&employeeNo=9&dependentNo=4',
     ]);

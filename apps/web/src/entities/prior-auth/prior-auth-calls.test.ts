@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-error.ts';
-import { configureApiClient } from '../../shared/api/api-client.ts';
+import { fakeApi } from '../../shared/api/fake-api.ts';
 import {
   getInterventionSummary,
   getPriorAuthCase,
@@ -22,36 +22,16 @@ const IDS = {
 const QUERY = 'alternateId=A123456789&firstName=Maria&lastName=Lopez&dateOfBirth=04%2F17%2F1980';
 
 describe('the prior authorization calls', () => {
-  function fakeFetch(answer: unknown) {
-    const seen: string[] = [];
-    vi.stubGlobal('fetch', async (url: string) => {
-      seen.push(url);
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services: {
-        portal: 'https://api.example/portal/v1',
-        commManager: 'https://api.example/comm-manager',
-      } as Parameters<typeof configureApiClient>[0]['services'],
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it('send the four member identifiers to the portal service and the communication manager', async () => {
-    const seen = fakeFetch({ data: [], totalCount: 0 });
+    const seen = fakeApi({ data: [], totalCount: 0 });
     await listPriorAuthCases(IDS);
     await getPriorAuthCase(IDS, 'EOC-2026001');
     await getPriorAuthPlanHistory(IDS);
     await listInterventionLogs(IDS);
     await getInterventionSummary(IDS, 'EOC-2026001');
-    expect(seen).toEqual([
+    expect(seen.urls()).toEqual([
       `https://api.example/portal/v1/priorauth/agadia?${QUERY}`,
       `https://api.example/portal/v1/priorauth/agadia/cases/EOC-2026001?${QUERY}`,
       `https://api.example/portal/v1/priorauth/agadia/plan-history?${QUERY}`,

@@ -1,42 +1,32 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineContract, organizationsContracts } from '@pillar/domain';
-import { configureApiClient } from './api-client.ts';
 import { callApi, callDownload, contractPath } from './call-api.ts';
+import { fakeApi, type FakeRequest } from './fake-api.ts';
+
+/** Each request's URL, method and body, and one of its headers under the given name. */
+function sentWith(seen: FakeRequest[], name: string, header: string) {
+  return seen.map(({ url, method, body, headers }) => ({
+    url,
+    method,
+    body,
+    [name]: headers.get(header),
+  }));
+}
 
 describe('callApi', () => {
-  const services = {
-    portal: 'https://api.example/portal/v1',
-  } as Parameters<typeof configureApiClient>[0]['services'];
-
-  function fakeFetch(answer: unknown) {
-    const seen: { url: string; method: string; authorization: string | null }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      seen.push({
-        url,
-        method: String(init.method),
-        authorization: new Headers(init.headers).get('Authorization'),
-      });
-      return new Response(JSON.stringify(answer), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
-    return seen;
-  }
-
   afterEach(() => vi.unstubAllGlobals());
 
   it("puts the contract's path parameters into its service's base URL", async () => {
-    const seen = fakeFetch({ organizationNo: 12 });
+    const seen = fakeApi({ organizationNo: 12 });
     const answer = await callApi(organizationsContracts.get, { params: { orgId: 12 } });
     expect(answer).toEqual({ organizationNo: 12 });
-    expect(seen).toEqual([
+    const sent = seen.map(({ url, method, headers }) => ({
+      url,
+      method,
+      authorization: headers.get('Authorization'),
+    }));
+    expect(sent).toEqual([
       {
         url: 'https://api.example/portal/v1/organizations/12',
         method: 'GET',
@@ -46,7 +36,7 @@ describe('callApi', () => {
   });
 
   it('encodes the query, leaving out empty values', async () => {
-    const seen = fakeFetch({ items: [], total: 0 });
+    const seen = fakeApi({ items: [], total: 0 });
     await callApi(organizationsContracts.search, {
       query: { name: 'Cedar & Pine', limit: 4, offset: 0, processStatus: undefined },
     });
@@ -61,26 +51,11 @@ describe('callApi', () => {
   });
 
   it('fetches a file answer with its suggested name, sending the body', async () => {
-    const seen: { url: string; method: string; body: unknown; accept: string | null }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      seen.push({
-        url,
-        method: String(init.method),
-        body: JSON.parse(init.body as string),
-        accept: new Headers(init.headers).get('Accept'),
-      });
-      return new Response('%PDF-1.7', {
-        status: 200,
-        headers: {
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="card.pdf"; filename*=UTF-8''card%201.pdf`,
-        },
-      });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
+    const seen = fakeApi('%PDF-1.7', {
+      contentType: 'application/pdf',
+      headers: {
+        'content-disposition': `attachment; filename="card.pdf"; filename*=UTF-8''card%201.pdf`,
+      },
     });
     const card = defineContract({
       method: 'POST',
@@ -97,7 +72,7 @@ describe('callApi', () => {
     const file = await callDownload(card, { params: { cardNo: 7 }, body: { copies: 2 } });
     expect(file.fileName).toBe('card 1.pdf');
     expect(await file.blob.text()).toBe('%PDF-1.7');
-    expect(seen).toEqual([
+    expect(sentWith(seen, 'accept', 'Accept')).toEqual([
       {
         url: 'https://api.example/portal/v1/cards/7',
         method: 'POST',
@@ -107,24 +82,7 @@ describe('callApi', () => {
     ]);
   });
   it("sends a multipart contract's FormData as is, with no JSON content type", async () => {
-    const seen: { url: string; method: string; body: unknown; type: string | null }[] = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      seen.push({
-        url,
-        method: String(init.method),
-        body: init.body,
-        type: new Headers(init.headers).get('Content-Type'),
-      });
-      return new Response(JSON.stringify({ data: [] }), {
-        status: 201,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
-    configureApiClient({
-      services,
-      getAccessToken: async () => 'token',
-      onUnauthorized: async () => false,
-    });
+    const seen = fakeApi({ data: [] }, { status: 201 });
     const upload = defineContract({
       method: 'POST',
       service: 'portal',
@@ -141,7 +99,7 @@ describe('callApi', () => {
     form.append('file', new Blob(['a,b']), 'a.csv');
     const answer = await callApi(upload, { body: form });
     expect(answer).toEqual({ data: [] });
-    expect(seen).toEqual([
+    expect(sentWith(seen, 'type', 'Content-Type')).toEqual([
       { url: 'https://api.example/portal/v1/uploads', method: 'POST', body: form, type: null },
     ]);
     // The type check is the assertion: a multipart contract's body is a FormData, not an object.
