@@ -30,8 +30,19 @@ export interface MemberDataset {
     effectiveDate: string;
     generatedId: string;
     clientId: string | null;
+    alternateId: string | null;
   }[];
-  dependentSample: { organizationNo: number; lastName: string; birthdate: string }[];
+  /** A sample of dependents, with the IDs of the member they belong to (their card's). */
+  dependentSample: {
+    dependentNo: number;
+    employeeNo: number;
+    organizationNo: number;
+    firstName: string;
+    lastName: string;
+    birthdate: string;
+    generatedId: string;
+    alternateId: string | null;
+  }[];
 }
 
 const SAMPLE = 2000;
@@ -78,6 +89,7 @@ export async function readMemberDataset(
         'effective_date',
         'generated_id',
         'client_id',
+        'alternate_id',
       ])
       .where((eb) =>
         eb.or([
@@ -90,15 +102,25 @@ export async function readMemberDataset(
       .execute();
     const dependentStep = Math.max(1, Math.floor(dependents / SAMPLE));
     const dependentSample = await db
-      .selectFrom('dependent')
-      .select(['organization_no', 'last_name', 'birthdate'])
+      .selectFrom('dependent as d')
+      .innerJoin('employee as e', 'e.employee_no', 'd.employee_no')
+      .select([
+        'd.dependent_no',
+        'd.employee_no',
+        'd.organization_no',
+        'd.first_name',
+        'd.last_name',
+        'd.birthdate',
+        'e.generated_id',
+        'e.alternate_id',
+      ])
       .where((eb) =>
         eb.or([
-          eb(eb('dependent_no', '%', dependentStep), '=', 0),
-          eb('organization_no', 'in', [...organizationNos, 0]),
+          eb(eb('d.dependent_no', '%', dependentStep), '=', 0),
+          eb('d.organization_no', 'in', [...organizationNos, 0]),
         ]),
       )
-      .orderBy('dependent_no')
+      .orderBy('d.dependent_no')
       .limit(SAMPLE * 2)
       .execute();
     return {
@@ -114,11 +136,17 @@ export async function readMemberDataset(
         effectiveDate: e.effective_date,
         generatedId: e.generated_id,
         clientId: e.client_id,
+        alternateId: e.alternate_id,
       })),
       dependentSample: dependentSample.map((d) => ({
+        dependentNo: d.dependent_no,
+        employeeNo: d.employee_no,
         organizationNo: d.organization_no,
+        firstName: d.first_name,
         lastName: d.last_name,
         birthdate: d.birthdate,
+        generatedId: d.generated_id,
+        alternateId: d.alternate_id,
       })),
     };
   } finally {

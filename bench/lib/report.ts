@@ -32,7 +32,11 @@ export interface ScenarioReport extends LoadResult {
   cpuMsPerRequest: { serverMsPerRequest: number | null; databaseMsPerRequest: number | null };
   /** Highest resident memory of the server process seen while this scenario ran. */
   serverPeakRssMb: number | null;
-  budget: Budget & { p95WithinComparison: boolean };
+  /**
+   * `p95WithinComparison`: the p95 of the mix, and of each call when the budget holds per call,
+   * under the budget; `callsOverBudget` names the calls that are not.
+   */
+  budget: Budget & { p95WithinComparison: boolean; callsOverBudget?: string[] };
 }
 
 export function describeMachine() {
