@@ -30,3 +30,4 @@ export * from './agent-search.ts';
 export * from './prior-auth.ts';
 export * from './contracts/index.ts';
 export * from './runtime-config.ts';
+export * from './issues.ts';

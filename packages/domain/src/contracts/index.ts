@@ -24,3 +24,4 @@ export * from './plans.contracts.ts';
 export * from './comm-manager.contracts.ts';
 export * from './members-hub.contracts.ts';
 export * from './claims.contracts.ts';
+export * from './issues.contracts.ts';
