@@ -108,13 +108,27 @@ export function statusBanner(
 // ---------------------------------------------------------------------------------------------
 // Read-access audit (issue 12): who looked at which member's health data, what, and when.
 
-/** What was read: the member detail, one prior-authorization case, the claims history. */
-export const MEMBER_READ_KINDS = ['member-detail', 'prior-auth-case', 'claims-history'] as const;
+/**
+ * What was read: the member detail, one prior-authorization case, the claims history, the
+ * appointments of representative, the communication preferences and a dependent's
+ * confidentiality preference.
+ */
+export const MEMBER_READ_KINDS = [
+  'member-detail',
+  'prior-auth-case',
+  'claims-history',
+  'aor',
+  'communication-preferences',
+  'confidentiality',
+] as const;
 export type MemberReadKind = (typeof MEMBER_READ_KINDS)[number];
 export const MEMBER_READ_LABELS: Record<MemberReadKind, string> = {
   'member-detail': 'Member detail',
   'prior-auth-case': 'Prior authorization case',
   'claims-history': 'Claims history',
+  aor: 'Appointment of representative',
+  'communication-preferences': 'Communication preferences',
+  confidentiality: 'Confidentiality preference',
 };
 /** The audit_log action of a member read; the kind goes in its detail. */
 export const MEMBER_READ_ACTION = 'member.read';

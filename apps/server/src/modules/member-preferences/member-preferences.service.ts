@@ -17,6 +17,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { DB } from '../../database.ts';
 import {
+  recordMemberRead,
   requireDependent,
   requireEmployee,
   type ScopedDependent,
@@ -29,7 +30,8 @@ import {
  * like one that does not exist; the rules of spec 2 §5 are the domain's
  * checkCommunicationPreferences, the same function the drawer runs; the agent is the updater
  * with source 'Agent', never the body. Each update is audited with the names of the fields that
- * changed, never their values (decision 0099).
+ * changed, never their values (decision 0099); each read of the preferences or of a dependent's
+ * confidentiality appends the read-access audit row after the scope check (decision 0097).
  */
 
 export interface MemberPreferencesDeps {
@@ -139,9 +141,15 @@ export async function getCommunicationPref(
   query: CommunicationPrefQuery,
 ): Promise<CommunicationDetails | null> {
   const member = await checkedMember(deps.db, principal, query);
-  // read audit: the member detail records its read ('member-detail', decision 0097); the
-  // preferences are part of that screen, so this call adds no row of its own.
-  return detailsOf(deps.hub, member);
+  const details = await detailsOf(deps.hub, member);
+  // read audit ('communication-preferences', decision 0097): phone and e-mail are PHI.
+  await recordMemberRead(
+    deps.db,
+    principal,
+    member.dependent ?? member.employee,
+    'communication-preferences',
+  );
+  return details;
 }
 
 export interface CommsPrefUpdate {
@@ -233,7 +241,11 @@ export async function getConfidentiality(
   principal: Principal,
   query: { organizationNo: number; employeeNo: number; dependentNo: number; birthDate: string },
 ): Promise<ConfidentialityDetails> {
-  return confidentialityOf(deps.hub, await checkedDependent(deps.db, principal, query));
+  const member = await checkedDependent(deps.db, principal, query);
+  const details = await confidentialityOf(deps.hub, member);
+  // read audit ('confidentiality', decision 0097), under the member, naming the dependent.
+  await recordMemberRead(deps.db, principal, member.dependent, 'confidentiality');
+  return details;
 }
 
 /** POST /confidentiality: Confidential or NonConfidential, for the dependent named. */

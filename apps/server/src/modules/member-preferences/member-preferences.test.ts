@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMUNICATION_PREFERENCE_MESSAGES as M,
+  MEMBER_READ_ACTION,
   NO_OPT_INS,
   type CommunicationDetails,
   type CommsPref,
   type ConfidentialityDetails,
   type IsConfidential,
+  type MemberReadAuditPage,
 } from '@pillar/domain';
 import { createBuiltInMembersHub } from '../../integrations/members-hub/builtin-members-hub.ts';
 import { given, type DependentHandle, type EmployeeHandle } from '../../test/given.ts';
@@ -443,6 +445,90 @@ describe('access', () => {
     // A dependent of another member is not found either.
     const other = await member();
     expect((await read('agent', ids(employee, other.dependent))).statusCode).toBe(404);
+  });
+});
+
+describe('read-access audit (decision 0097)', () => {
+  async function readRows(employeeNo: number) {
+    return t.ctx.db
+      .selectFrom('audit_log')
+      .select(['actor_user_no', 'detail', 'at'])
+      .where('action', '=', MEMBER_READ_ACTION)
+      .where('entity', '=', 'employee')
+      .where('entity_id', '=', String(employeeNo))
+      .orderBy('audit_id')
+      .execute();
+  }
+  const confidentialityUrl = (e: EmployeeHandle, d: DependentHandle, birthDate: string) =>
+    `${HUB}/confidentiality?organizationNo=${e.organizationNo}&employeeNo=${e.employeeNo}&dependentNo=${d.dependentNo}&birthDate=${birthDate}`;
+
+  it('writes one row per preference read: who, the member or dependent, what, when', async () => {
+    const { employee, dependent } = await member();
+    // (the builder reads the member back: its 'member-detail' row comes first)
+    const before = (await readRows(employee.employeeNo)).length;
+    expect((await read('agent', ids(employee))).statusCode).toBe(200);
+    expect((await read('agent', ids(employee, dependent))).statusCode).toBe(200);
+    const confidentiality = await t.injectAs('agent', {
+      method: 'GET',
+      url: confidentialityUrl(employee, dependent, '2011-06-15'),
+    });
+    expect(confidentiality.statusCode, confidentiality.body).toBe(200);
+    const rows = (await readRows(employee.employeeNo)).slice(before);
+    const agentNo = await t.userNo('agent');
+    expect(rows.map((r) => [r.actor_user_no, r.detail])).toEqual([
+      [agentNo, { what: 'communication-preferences', dependentNo: null, reference: null }],
+      [
+        agentNo,
+        { what: 'communication-preferences', dependentNo: dependent.dependentNo, reference: null },
+      ],
+      [agentNo, { what: 'confidentiality', dependentNo: dependent.dependentNo, reference: null }],
+    ]);
+    for (const row of rows) expect(Date.now() - new Date(row.at).getTime()).toBeLessThan(60_000);
+    // The super admin's list names the new kinds.
+    const audit = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${employee.url}/read-audit?limit=3`,
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    expect(audit.json<MemberReadAuditPage>().data.map((r) => [r.what, r.dependentNo])).toEqual([
+      ['confidentiality', dependent.dependentNo],
+      ['communication-preferences', dependent.dependentNo],
+      ['communication-preferences', null],
+    ]);
+    // An update is not a read: it writes its own audit row, no read row.
+    const updated = await update('agent', ids(employee), {
+      emailAddress: 'a@b.example',
+      commsPref: { ...NO_OPT_INS, emailOpted: true },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(await readRows(employee.employeeNo)).toHaveLength(before + 3);
+  });
+
+  it('writes nothing for a refused read (403, 404 outside scope, 404 wrong birth date)', async () => {
+    const { employee, dependent } = await member();
+    const { user } = await given(t)
+      .organization()
+      .group()
+      .user({ type: 'internal', roles: ['agent'], grant: true })
+      .build();
+    const outside = { userNo: user.userNo };
+    const other = await member();
+    const before = await readRows(employee.employeeNo);
+    expect((await read(outside, ids(employee))).statusCode).toBe(404);
+    expect((await read('accountManager', ids(employee))).statusCode).toBe(403);
+    expect((await read('agent', ids(employee, other.dependent))).statusCode).toBe(404);
+    for (const [who, birthDate, status] of [
+      [outside, '2011-06-15', 404],
+      ['agent', '2011-06-16', 404],
+      ['accountManager', '2011-06-15', 403],
+    ] as const) {
+      const response = await t.injectAs(who, {
+        method: 'GET',
+        url: confidentialityUrl(employee, dependent, birthDate),
+      });
+      expect(response.statusCode).toBe(status);
+    }
+    expect(await readRows(employee.employeeNo)).toEqual(before);
   });
 });
 

@@ -10,7 +10,12 @@ import {
 import type { Principal } from '../../platform/auth/principal.ts';
 import { HttpProblem, notFound } from '../../platform/http/problem.ts';
 import type { DB } from '../../database.ts';
-import { findCardholder, requireEmployee } from '../members/index.ts';
+import {
+  findCardholder,
+  recordMemberRead,
+  requireDependent,
+  requireEmployee,
+} from '../members/index.ts';
 import { requireOrganization, type ScopedOrganization } from '../organizations/index.ts';
 import { renderPbcPdf } from './pbc-pdf.ts';
 import { aorsOf, groupInformationOf, planBenefitContentOf, programsOf } from './plan-info.repo.ts';
@@ -18,7 +23,8 @@ import { aorsOf, groupInformationOf, planBenefitContentOf, programsOf } from './
 /*
  * Group information, PBC documents and AORs (spec 2 §7). The organization or member named is
  * checked once against the caller's scope (404 outside it, decision 0095); the reads take the
- * handle. Nothing here logs the data: an AOR names a member's representative and birth date.
+ * handle. Nothing here logs the data: an AOR names a member's representative and birth date;
+ * each AOR read appends the read-access audit row ('aor', decision 0097) after the scope check.
  */
 
 export interface PlanInfoDeps {
@@ -75,5 +81,14 @@ export async function aorSignatures(
   query: AorQuery,
 ): Promise<AorRecord[]> {
   const member = await requireEmployee(db, principal, query.orgID, query.employeeNo);
-  return aorsOf(db, member, query.memberID, query.dependentNo);
+  // A dependent named must be the member's (404 'Dependent' otherwise), so the audit row names a
+  // dependent in scope.
+  const dependent =
+    query.dependentNo === undefined
+      ? undefined
+      : await requireDependent(db, principal, member, query.dependentNo);
+  const aors = await aorsOf(db, member, query.memberID, query.dependentNo);
+  // read audit ('aor', decision 0097): representatives and birth dates are PHI.
+  await recordMemberRead(db, principal, dependent ?? member, 'aor');
+  return aors;
 }
