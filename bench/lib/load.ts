@@ -1,8 +1,12 @@
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 
-/** A request of the mix: a path to GET, or a method, a path and a JSON body. */
-export type LoadRequest = string | { method: 'GET' | 'POST'; path: string; body?: unknown };
+/**
+ * A request of the mix: a path to GET, or a method, a path, a JSON body and the statuses besides
+ * 2xx that are a right answer to it (the screen shows 404 'PBC not available' as a message).
+ */
+export type LoadRequest =
+  string | { method: 'GET' | 'POST'; path: string; body?: unknown; expect?: readonly number[] };
 
 export interface LoadOptions {
   baseUrl: string;
@@ -40,6 +44,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Responses neither 2xx nor a status the request expects: what makes a run fail. */
+  unexpected: number;
   statusCodes: Record<string, number>;
   /** With `perCall`: the figures of each call, by `callTemplate`, in the order first sent. */
   calls?: Record<string, CallResult>;
@@ -77,6 +83,11 @@ function latencyOf(samples: readonly number[]): Latency {
 
 const isNon2xx = (status: number) => status < 200 || status > 299;
 
+function isUnexpected(request: LoadRequest | undefined, status: number): boolean {
+  if (!isNon2xx(status)) return false;
+  return typeof request === 'string' || !request?.expect?.includes(status);
+}
+
 /** The request autocannon sends for one of the mix. */
 function toAutocannon(request: LoadRequest, base: autocannon.Request): autocannon.Request {
   if (typeof request === 'string') return { ...base, path: request };
@@ -110,6 +121,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   // (no pipelining), its context holds that request's index, and autocannon calls `onResponse`
   // with the context just before it emits the 'response' event for the same response.
   let answered = -1;
+  let unexpected = 0;
   let finished!: (result: autocannon.Result) => void;
   let failed!: (error: Error) => void;
   const done = new Promise<autocannon.Result>((resolve, reject) => {
@@ -145,6 +157,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
       samples.push(responseTime);
       statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1;
+      if (isUnexpected(options.paths[answered], statusCode)) unexpected += 1;
       const template = templates[answered];
       answered = -1;
       const call = template === undefined ? undefined : byCall.get(template);
@@ -177,6 +190,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    unexpected,
     statusCodes,
     ...(options.perCall ? { calls } : {}),
   };

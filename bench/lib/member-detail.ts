@@ -19,6 +19,11 @@ export const MEMBER_DETAIL_BUDGET: Budget = {
 
 /** Who is opened, and which of the screen's tabs the agent clicks (not loaded until clicked). */
 export const MEMBER_DETAIL_MIX = {
+  /**
+   * Share of openings of a member of the organizations the seed fills in every area; the rest
+   * are drawn from the whole sample, whose organizations mostly have members and claims only.
+   */
+  fullySeeded: 0.5,
   /** Share of openings that are a dependent's detail (Find Member lists both). */
   dependent: 0.3,
   /** The Claims History tab: the PBM links and the first page of claims. */
@@ -116,9 +121,11 @@ function openingRequests(
     );
   }
   if (tabs.pbc) {
-    requests.push(
-      get(`/plans/v1/pbc?${query({ employeeNo: p.employeeNo, dependentNo: dependent })}`),
-    );
+    requests.push({
+      ...get(`/plans/v1/pbc?${query({ employeeNo: p.employeeNo, dependentNo: dependent })}`),
+      // 'PBC not available': an organization without plan benefit content.
+      expect: [404],
+    });
   }
   return requests;
 }
@@ -129,16 +136,22 @@ function openingRequests(
  */
 export function memberDetailRequests(
   dataset: MemberDataset,
-  options: { count?: number; seed?: number } = {},
+  options: { fullySeededOrganizationNos?: readonly number[]; count?: number; seed?: number } = {},
 ): LoadRequest[] {
   const random = createRandom(options.seed ?? 2029);
+  const full = new Set(options.fullySeededOrganizationNos ?? []);
+  const fullEmployees = dataset.sample.filter((e) => full.has(e.organizationNo));
+  const fullDependents = dataset.dependentSample.filter((d) => full.has(d.organizationNo));
   if (dataset.sample.length === 0) throw new Error('no seeded employees to open');
   const requests: LoadRequest[] = [];
   while (requests.length < (options.count ?? 2000)) {
+    const fully = fullEmployees.length > 0 && random.next() < MEMBER_DETAIL_MIX.fullySeeded;
+    const employees = fully ? fullEmployees : dataset.sample;
+    const dependents = fully ? fullDependents : dataset.dependentSample;
     const opened: Opened =
-      dataset.dependentSample.length > 0 && random.next() < MEMBER_DETAIL_MIX.dependent
-        ? { ...random.pick(dataset.dependentSample) }
-        : { ...random.pick(dataset.sample), dependentNo: null };
+      dependents.length > 0 && random.next() < MEMBER_DETAIL_MIX.dependent
+        ? { ...random.pick(dependents) }
+        : { ...random.pick(employees), dependentNo: null };
     requests.push(
       ...openingRequests(opened, {
         claims: random.next() < MEMBER_DETAIL_MIX.claimsTab,
