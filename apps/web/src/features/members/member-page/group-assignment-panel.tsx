@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Button, Descriptions, Form, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import {
   FIELD_LABELS,
@@ -27,9 +27,7 @@ import { useBlurThenChange } from '../../../shared/forms/use-blur-then-change.ts
 import { notBeforeEffective } from '../lifecycle-date-rule.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { useConfirmAction } from '../../../shared/page/confirm-action.tsx';
-
-/** The division choice that stands for "add a new division" (spec 1 §5). */
-const NEW_DIVISION = -1;
+import { DivisionFields, NEW_DIVISION } from './division-fields.tsx';
 
 interface GroupValues {
   benefitGroupId?: number;
@@ -113,11 +111,9 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
   const [dirty, setDirty] = useState(false);
   const [warning, setWarning] = useState<string | null>(null);
   const groupNo = Form.useWatch('benefitGroupId', form);
-  const divisionNo = Form.useWatch('divisionNo', form);
   const groups = useMemberGroupOptions(orgId, filter, canChange);
   const divisions = useDivisions(orgId, groupNo, canChange && supportsDivisions);
   const change = useChangeGroupAssignment(orgId, employee.employeeNo);
-  const addingDivision = divisionNo === NEW_DIVISION;
 
   const options = (groups.data?.data ?? []).map((group) => ({
     value: group.benefitGroupNo,
@@ -236,58 +232,12 @@ export function GroupAssignmentPanel({ employee }: { employee: EmployeeDetail })
               />
             </Form.Item>
             {supportsDivisions && (
-              <Form.Item
-                name="divisionNo"
-                label="Division"
-                required
-                rules={[
-                  // Decision 0074: a move to another group takes a division with it.
-                  ({ getFieldValue }) => ({
-                    validator: (_rule, value: number | null | undefined) =>
-                      value == null && getFieldValue('benefitGroupId') !== employee.groupNo
-                        ? Promise.reject(new Error(MEMBER_RECORD_MESSAGES.divisionRequired))
-                        : Promise.resolve(),
-                  }),
-                ]}
-              >
-                <Select
-                  allowClear
-                  loading={divisions.isFetching}
-                  placeholder="Select a division"
-                  options={[
-                    ...(divisions.data?.data ?? []).map((d) => ({
-                      value: d.divisionNo,
-                      label: `${d.divisionName} (${d.divisionId})`,
-                    })),
-                    { value: NEW_DIVISION, label: 'Add new division' },
-                  ]}
-                />
-              </Form.Item>
-            )}
-            {addingDivision && (
-              <>
-                <Form.Item
-                  name="divisionId"
-                  label={FIELD_LABELS.divisionId}
-                  required
-                  validateTrigger={blur.trigger('divisionId')}
-                  rules={[zodRule(addDivisionBody.shape.divisionId)]}
-                >
-                  <Input autoComplete="off" maxLength={20} />
-                </Form.Item>
-                <Form.Item
-                  name="divisionName"
-                  label={FIELD_LABELS.divisionName}
-                  required
-                  validateTrigger={blur.trigger('divisionName')}
-                  rules={[
-                    { required: true, message: `${FIELD_LABELS.divisionName} is required` },
-                    zodRule(addDivisionBody.shape.divisionName),
-                  ]}
-                >
-                  <Input autoComplete="off" maxLength={60} />
-                </Form.Item>
-              </>
+              <DivisionFields
+                divisions={divisions}
+                // Decision 0074: a move to another group takes a division with it.
+                required={(getFieldValue) => getFieldValue('benefitGroupId') !== employee.groupNo}
+                trigger={blur.trigger}
+              />
             )}
             <Form.Item
               name="changeDate"
