@@ -10,6 +10,7 @@ import {
   formatDate,
   formatMemberName,
   splitCoverages,
+  statusLabel,
   todayIso,
   ageInYears,
   type Coverage,
@@ -110,7 +111,9 @@ test('the agent opens a member from the URL: profile, plan, organization, histor
   await expect(profile).toContainText(member.generatedId);
   await expect(profile).toContainText(String(member.age));
   await expect(profile).toContainText('Subscriber');
-  await expect(profile.getByText(member.statusLabel, { exact: true })).toBeVisible();
+  // The agent screens word the derived 999 as spec 2 does ('Active with Future Termination').
+  const agentStatus = statusLabel(member.processStatus, member.expirationDate, undefined, 'agent');
+  await expect(profile.getByText(agentStatus, { exact: true })).toBeVisible();
 
   const plan = panel(page, 'Plan/Eligibility');
   await expect(plan.getByRole('heading', { level: 3, name: 'Active Coverage' })).toBeVisible();

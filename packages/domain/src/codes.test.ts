@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTIVE_WITH_FUTURE_TERMINATION,
+  ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
+  AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
   ENVIRONMENTS,
   GENDERS,
   PROCESS_STATUS,
@@ -36,6 +38,33 @@ describe('statusLabel (spec 1 §3, spec 2 §3)', () => {
     [0, null, 'Unknown'],
   ])('status %i expiring %j reads %j', (status, expiration, label) => {
     expect(statusLabel(status, expiration, TODAY)).toBe(label);
+  });
+
+  it.each([
+    [1, null, 'Active'],
+    [2, '2025-12-31', 'Pending Termination'],
+    [9, TODAY, 'Terminated'],
+    [9, '2024-01-01', 'Terminated'],
+    [9, '2025-06-16', 'Active with Future Termination'],
+    [999, null, 'Active with Future Termination'],
+    [3, null, 'Unknown'],
+  ])(
+    'on the agent screens status %i expiring %j reads %j (spec 2 §3)',
+    (status, expiration, label) => {
+      expect(statusLabel(status, expiration, TODAY, 'agent')).toBe(label);
+    },
+  );
+
+  it('words the derived 999 per spec: spec 1 on member administration, spec 2 on the agent screens', () => {
+    expect(ACTIVE_WITH_FUTURE_TERMINATION_LABEL).toBe('Active with future termination');
+    expect(AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL).toBe('Active with Future Termination');
+    expect(statusLabel(9, '2025-06-16', TODAY, 'memberAdministration')).toBe(
+      ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
+    );
+    expect(statusLabel(9, '2025-06-16', TODAY)).toBe(ACTIVE_WITH_FUTURE_TERMINATION_LABEL);
+    expect(statusLabel(9, '2025-06-16', TODAY, 'agent')).toBe(
+      AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
+    );
   });
 
   it('displayStatusCode derives 999 only for 9 with a future expiration', () => {

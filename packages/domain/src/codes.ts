@@ -12,7 +12,24 @@ export const PROCESS_STATUS_LABELS: Record<ProcessStatus, string> = {
 
 /** Spec 2 §3: the derived code 999 stands for a terminated record whose expiry lies ahead. */
 export const ACTIVE_WITH_FUTURE_TERMINATION = 999;
-export const ACTIVE_WITH_FUTURE_TERMINATION_LABEL = 'Active with future termination';
+
+/**
+ * Which screens a status label is for: the two specs word the derived 999 differently. Spec 1 §3
+ * (the member administration screens) says 'Active with future termination'; spec 2 §3 (the agent
+ * desktop) says 'Active with Future Termination'. Every other status reads the same on both.
+ */
+export const STATUS_WORDINGS = ['memberAdministration', 'agent'] as const;
+export type StatusWording = (typeof STATUS_WORDINGS)[number];
+export const ACTIVE_WITH_FUTURE_TERMINATION_LABELS: Record<StatusWording, string> = {
+  memberAdministration: 'Active with future termination',
+  agent: 'Active with Future Termination',
+};
+/** The member administration screens' label of the derived 999 (spec 1 §3). */
+export const ACTIVE_WITH_FUTURE_TERMINATION_LABEL =
+  ACTIVE_WITH_FUTURE_TERMINATION_LABELS.memberAdministration;
+/** The agent screens' label of the derived 999 (spec 2 §3). */
+export const AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL =
+  ACTIVE_WITH_FUTURE_TERMINATION_LABELS.agent;
 
 /** Today's date as YYYY-MM-DD in UTC; a parameter everywhere so rules stay testable. */
 export function todayIso(now: Date = new Date()): string {
@@ -21,7 +38,8 @@ export function todayIso(now: Date = new Date()): string {
 
 /**
  * The status a screen shows. A terminated record whose expiration date is still in the
- * future is shown as "Active with future termination" (spec 1 §3). Dates are ISO YYYY-MM-DD.
+ * future is shown as the derived 999, "Active with future termination" (spec 1 §3; the agent
+ * screens word it "Active with Future Termination", spec 2 §3). Dates are ISO YYYY-MM-DD.
  */
 export function displayStatusCode(
   status: number,
@@ -34,13 +52,19 @@ export function displayStatusCode(
   return status;
 }
 
+/**
+ * The label a screen shows for a status; `wording` picks the specs' wording of the derived 999
+ * (the member administration screens' unless told; the agent screens pass 'agent').
+ */
 export function statusLabel(
   status: number,
   expirationDate?: string | null,
   today: string = todayIso(),
+  wording: StatusWording = 'memberAdministration',
 ): string {
   const code = displayStatusCode(status, expirationDate, today);
-  if (code === ACTIVE_WITH_FUTURE_TERMINATION) return ACTIVE_WITH_FUTURE_TERMINATION_LABEL;
+  if (code === ACTIVE_WITH_FUTURE_TERMINATION)
+    return ACTIVE_WITH_FUTURE_TERMINATION_LABELS[wording];
   return PROCESS_STATUS_LABELS[code as ProcessStatus] ?? 'Unknown';
 }
 

@@ -8,6 +8,28 @@ import { AuthProvider } from './auth/auth-provider.tsx';
 import { createQueryClient } from './query/query-client.ts';
 import { createAppRouter } from './routes/router.tsx';
 
+/**
+ * Darker 7th shades for the preset colours whose tag text fails WCAG AA on the tag's fill, taken
+ * from the same antd palettes: green, cyan, orange and volcano their 8th shade (5.4, 5.8, 5.1 and
+ * 6.4:1), gold, lime and yellow their 9th (6.5, 6.6 and 5.2:1). Red, magenta, blue, geekblue and
+ * purple pass as they are. antd names each shade twice (green7 and green-7, one CSS variable).
+ */
+const TAG_TEXT = {
+  green: '#237804',
+  cyan: '#006d75',
+  orange: '#ad4e00',
+  volcano: '#ad2102',
+  gold: '#874d00',
+  lime: '#3f6600',
+  yellow: '#876800',
+} as const;
+const PRESET_TAG_TEXT: Partial<ThemeConfig['token']> = Object.fromEntries(
+  Object.entries(TAG_TEXT).flatMap(([color, hex]) => [
+    [`${color}7`, hex],
+    [`${color}-7`, hex],
+  ]),
+);
+
 // antd's default secondary and placeholder greys fall below WCAG AA contrast on white.
 const THEME: ThemeConfig = {
   token: {
@@ -26,6 +48,9 @@ const THEME: ThemeConfig = {
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: 'rgba(0, 0, 0, 0.65)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    // A preset-colour tag (<Tag color="green">) writes its text in the palette's 7th shade on its
+    // 1st; for these colours that falls under 4.5:1 (green #389e0d on #f6ffed is 3.4:1).
+    ...PRESET_TAG_TEXT,
     borderRadius: 6,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

@@ -24,7 +24,7 @@ const columns: TableColumnsType<AgentSearchRow> = [
     title: 'Status',
     key: 'status',
     render: (_, row) => (
-      <StatusTag status={row.processStatus} expirationDate={row.expirationDate} />
+      <StatusTag status={row.processStatus} expirationDate={row.expirationDate} wording="agent" />
     ),
   },
   {

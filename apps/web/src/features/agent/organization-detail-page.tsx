@@ -57,7 +57,11 @@ export default function OrganizationDetailPage() {
               <Descriptions.Item label="Organization ID">{o.organizationNo}</Descriptions.Item>
               <Descriptions.Item label="Type">{o.type}</Descriptions.Item>
               <Descriptions.Item label="Status">
-                <StatusTag status={o.processStatus} expirationDate={o.expirationDate} />
+                <StatusTag
+                  status={o.processStatus}
+                  expirationDate={o.expirationDate}
+                  wording="agent"
+                />
               </Descriptions.Item>
               <Descriptions.Item label="Effective Date">
                 {formatDate(o.effectiveDate)}
@@ -74,7 +78,7 @@ export default function OrganizationDetailPage() {
             <Link to="/agent">Back to Find Member</Link>
           </p>
         </div>
-        <CallNotesRegion subject={o.name} />
+        <CallNotesRegion subject={{ mode: 'organization', organizationNo, name: o.name }} />
       </div>
     </section>
   );

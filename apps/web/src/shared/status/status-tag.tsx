@@ -1,5 +1,10 @@
 import { Tag } from 'antd';
-import { ACTIVE_WITH_FUTURE_TERMINATION, displayStatusCode, statusLabel } from '@pillar/domain';
+import {
+  ACTIVE_WITH_FUTURE_TERMINATION,
+  displayStatusCode,
+  statusLabel,
+  type StatusWording,
+} from '@pillar/domain';
 
 // Dark text on light fills: antd's preset tag colours fall under WCAG AA contrast at tag size.
 const STYLES: Record<number, { color: string; background: string; border: string }> = {
@@ -15,16 +20,18 @@ export interface StatusTagProps {
   status: number;
   /** A terminated record expiring in the future shows 'Active with future termination'. */
   expirationDate?: string | null;
+  /** The screens' wording of that label: spec 1's unless told; the agent screens pass 'agent'. */
+  wording?: StatusWording;
 }
 
-export function StatusTag({ status, expirationDate }: StatusTagProps) {
+export function StatusTag({ status, expirationDate, wording }: StatusTagProps) {
   const style = STYLES[displayStatusCode(status, expirationDate)] ?? UNKNOWN;
   return (
     <Tag
       style={{ color: style.color, background: style.background, borderColor: style.border }}
       variant="outlined"
     >
-      {statusLabel(status, expirationDate)}
+      {statusLabel(status, expirationDate, undefined, wording)}
     </Tag>
   );
 }

@@ -18,6 +18,12 @@ export interface CoveragePanelProps {
   cardActions?: boolean;
   /** What shows when the member has no coverage at all (the agent's 'No PBM Coverage'). */
   noCoverageText?: string;
+  /**
+   * 'wide' (default, the member page): each coverage's details in two columns from the sm
+   * breakpoint. 'narrow' (a side column such as the agent's): one label/value pair a line, so a
+   * value is never squeezed into a sliver of the card.
+   */
+  layout?: 'wide' | 'narrow';
 }
 
 function CoverageItem({
@@ -27,6 +33,7 @@ function CoverageItem({
   onTempCard,
   onNewCard,
   requesting,
+  narrow,
 }: {
   coverage: Coverage;
   active: boolean;
@@ -34,6 +41,7 @@ function CoverageItem({
   onTempCard: (coverage: Coverage) => void;
   onNewCard: (coverage: Coverage) => void;
   requesting: boolean;
+  narrow: boolean;
 }) {
   const headingId = `coverage-${coverage.coverageNo}`;
   return (
@@ -46,7 +54,7 @@ function CoverageItem({
       </div>
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2 }}
+        column={narrow ? 1 : { xs: 1, sm: 2 }}
         items={[
           { key: 'alt', label: 'Alternate ID', children: coverage.alternateID ?? '—' },
           { key: 'hdhp', label: 'HDHP', children: coverage.hdhp },
@@ -85,9 +93,9 @@ function CoverageItem({
  * A member's coverages (spec 1 §2, §3, §4; spec 2 §4 "Coverages"): active and prior, each active
  * one with its temp ID card (download or e-mailed link) and new card request. Self-contained: it
  * loads its own data from the member's coverages. The member page shows it as 'Coverage'; the
- * agent's member detail as 'Plan/Eligibility' without the card buttons (its ID Card block has
- * them): `<CoveragePanel organizationNo employeeNo canEdit title="Plan/Eligibility"
- * cardActions={false} noCoverageText="No PBM Coverage" />`.
+ * agent's member detail as 'Plan/Eligibility' in its narrow left column, without the card buttons
+ * (its ID Card block has them): `<CoveragePanel organizationNo employeeNo canEdit
+ * title="Plan/Eligibility" cardActions={false} noCoverageText="No PBM Coverage" layout="narrow" />`.
  */
 export function CoveragePanel({
   organizationNo,
@@ -96,6 +104,7 @@ export function CoveragePanel({
   title = 'Coverage',
   cardActions = true,
   noCoverageText,
+  layout = 'wide',
 }: CoveragePanelProps) {
   const coverages = useCoverages(organizationNo, employeeNo);
   const newCard = useRequestNewCard();
@@ -125,12 +134,16 @@ export function CoveragePanel({
           onTempCard={setCardFor}
           onNewCard={requestCard}
           requesting={newCard.isPending && newCard.variables?.coverageNo === coverage.coverageNo}
+          narrow={layout === 'narrow'}
         />
       ))
     );
 
   return (
-    <Card className="id-card-panel" title={<Typography.Title level={2}>{title}</Typography.Title>}>
+    <Card
+      className={layout === 'narrow' ? 'id-card-panel id-card-panel--narrow' : 'id-card-panel'}
+      title={<Typography.Title level={2}>{title}</Typography.Title>}
+    >
       {coverages.isPending ? (
         <Spin aria-label="Loading coverages" />
       ) : coverages.isError ? (

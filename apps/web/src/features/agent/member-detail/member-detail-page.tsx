@@ -84,7 +84,7 @@ function LeftColumn({ employee, dependent }: DetailProps) {
   const { can } = usePermissions();
   const orgId = employee.organizationNo;
   return (
-    <div className="agent-member-detail__column">
+    <div className="agent-member-detail__column agent-member-detail__left">
       <MemberProfileCard employee={employee} dependent={dependent} />
       <CoveragePanel
         organizationNo={orgId}
@@ -93,6 +93,7 @@ function LeftColumn({ employee, dependent }: DetailProps) {
         title="Plan/Eligibility"
         cardActions={false}
         noCoverageText={MEMBER_DETAIL_TEXT.noPbmCoverage}
+        layout="narrow"
       />
       <OrganizationCard employee={employee} dependent={dependent} />
       <IdCardCard organizationNo={orgId} employeeNo={employee.employeeNo} />
@@ -226,10 +227,10 @@ function MemberDetail({ employee, dependent }: DetailProps) {
         supportsDivisions={employee.settings.supportsDivisions}
       />
       <Row gutter={[24, 24]}>
-        <Col xs={24} lg={9} xl={8}>
+        <Col xs={24} lg={9}>
           <LeftColumn employee={employee} dependent={dependent} />
         </Col>
-        <Col xs={24} lg={15} xl={16}>
+        <Col xs={24} lg={15}>
           <MainArea employee={employee} dependent={dependent} />
         </Col>
       </Row>

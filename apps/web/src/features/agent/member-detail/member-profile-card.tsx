@@ -67,7 +67,11 @@ export function MemberProfileCard({
             key: 'status',
             label: 'Status',
             children: (
-              <StatusTag status={person.processStatus} expirationDate={person.expirationDate} />
+              <StatusTag
+                status={person.processStatus}
+                expirationDate={person.expirationDate}
+                wording="agent"
+              />
             ),
           },
           {
