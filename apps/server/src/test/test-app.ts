@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { AppContext } from '../app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
@@ -14,6 +15,7 @@ import { closeContext, createContext, createLogger } from '../context.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { seedDemo } from '../seed/demo-seed.ts';
 import { persona, type PersonaKey } from '../seed/personas.ts';
+import { ensureTemplate, type Template } from './database-template.ts';
 
 /** Who calls: a demo persona, or a user a test built (`given(t).user()`). */
 export type Caller = PersonaKey | { userNo: number };
@@ -31,19 +33,27 @@ export interface TestApp {
 
 /**
  * A test database of its own: in-memory PGlite by default, or a fresh database on the
- * PostgreSQL server of DATABASE_URL (CI runs the API tests both ways).
+ * PostgreSQL server of DATABASE_URL (CI runs the API tests both ways). With a template it starts
+ * as a copy of the run's migrated, seeded database (decision 0104); without one it is empty.
  */
-async function openTestDatabase(config: Config) {
+async function openTestDatabase(config: Config, template: Template | undefined) {
   const url = process.env.DATABASE_URL;
   if (!url)
     return {
-      database: await openDatabase({ ...config.database, pgliteDir: 'memory://' }),
+      database: await openDatabase(
+        { ...config.database, pgliteDir: 'memory://' },
+        template?.dumpFile ? { loadDataDir: await fs.openAsBlob(template.dumpFile) } : {},
+      ),
       drop: async () => {},
     };
   const name = `pillar_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.database
+      ? `create database ${name} template ${template.database}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
@@ -59,6 +69,20 @@ async function openTestDatabase(config: Config) {
   };
 }
 
+/**
+ * The run's template for this seed, when the run has templates (the server project's
+ * globalSetup) and nothing the seed reads is changed: a test that sets its own SSN key seeds
+ * its own database. The seed's only other input is the organization count, the template's key.
+ */
+async function templateFor(options: {
+  organizations?: number;
+  env?: Record<string, string>;
+}): Promise<Template | undefined> {
+  const run = inject('pillarTemplateRun');
+  if (!run || options.env?.SSN_ENCRYPTION_KEY !== undefined) return undefined;
+  return ensureTemplate(run, { organizations: options.organizations });
+}
+
 export async function createTestApp(
   options: {
     organizations?: number;
@@ -69,6 +93,7 @@ export async function createTestApp(
     plugins?: KyselyPlugin[];
   } = {},
 ): Promise<TestApp> {
+  const template = await templateFor(options);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-test-'));
   const config = loadConfig({
     PILLAR_ENV: 'demo',
@@ -76,16 +101,19 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://localhost:8080',
+    // The template's SSNs are encrypted with its key; the other secrets are the test's own.
+    ...(template ? { SSN_ENCRYPTION_KEY: template.ssnKey } : {}),
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase(config);
+  const { database, drop } = await openTestDatabase(config, template);
   for (const plugin of options.plugins ?? []) database.db = database.db.withPlugin(plugin);
   const ctx = await createContext(config, createLogger(config), { database });
-  await seedDemo(ctx.db, {
-    hashPassword,
-    organizations: options.organizations,
-    ssnKey: ctx.secrets.ssnKey,
-  });
+  if (!template)
+    await seedDemo(ctx.db, {
+      hashPassword,
+      organizations: options.organizations,
+      ssnKey: ctx.secrets.ssnKey,
+    });
   if (options.startJobs) {
     await ctx.jobs.start();
     await ctx.mail.startWorker();

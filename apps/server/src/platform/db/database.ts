@@ -27,7 +27,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export async function openDatabase(
+  config: Config['database'],
+  /** PGlite: start from this data-directory dump (a test database template, decision 0104). */
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database> {
   if (config.url) {
     pg.types.setTypeParser(DATE_OID, keepText);
     pg.types.setTypeParser(INT8_OID, toNumber);
@@ -47,6 +51,7 @@ export async function openDatabase(config: Config['database']): Promise<Database
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir, {
     extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
   });
   const db = new Kysely<DB>({ dialect: withScrubbedErrors(new PGliteDialect(pglite)) });
