@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
+import { ArrowRightOutlined } from '@ant-design/icons';
 import {
   PA_EMPTY_MESSAGE,
   PA_PAGE_SIZE,
@@ -16,6 +17,7 @@ import { AuthorizationDetailDrawer, type PaMemberRecord } from './authorization-
 import { PaDates } from './pa-dates.tsx';
 import { PaStatusTag } from './pa-status-tag.tsx';
 import { PaLoadError } from './pa-unavailable.tsx';
+import './prior-auth.css';
 
 export interface PriorAuthHistoryProps {
   /**
@@ -66,6 +68,9 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
     {
       title: 'PA Case ID',
       dataIndex: 'PACaseId',
+      // The case stays in view while the other columns scroll sideways.
+      fixed: 'start',
+      width: 140,
       ...sorted('PACaseId'),
       render: (id: string) => (
         <Button type="link" onClick={() => setOpenCase(id)}>
@@ -73,23 +78,31 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
         </Button>
       ),
     },
-    { title: 'Service Name', dataIndex: 'ServiceName', ...sorted('ServiceName') },
+    { title: 'Service Name', dataIndex: 'ServiceName', width: 190, ...sorted('ServiceName') },
     {
       title: 'Status',
       dataIndex: 'Status',
+      width: 230,
       ...sorted('Status'),
       render: (_: unknown, row) => <PaStatusTag status={row.Status} />,
     },
     {
       title: 'Request Date',
       dataIndex: 'RequestDate',
+      width: 130,
       ...sorted('RequestDate'),
       defaultSortOrder: 'descend',
       render: (value: string) => formatDate(value),
     },
-    { title: 'Prescriber', dataIndex: 'PrescriberName', ...sorted('PrescriberName') },
+    {
+      title: 'Prescriber',
+      dataIndex: 'PrescriberName',
+      width: 170,
+      ...sorted('PrescriberName'),
+    },
     {
       title: 'End Date / Coverage',
+      width: 180,
       ...sorted('CoverageEndDate'),
       key: 'dates',
       render: (_: unknown, row) => <PaDates paCase={row} />,
@@ -97,6 +110,7 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
     {
       title: "Member's Next Steps",
       key: 'nextSteps',
+      width: 320,
       render: (_: unknown, row) => (
         <Typography.Text type={row.ReplacedByPACaseId ? 'secondary' : undefined}>
           {paNextSteps(row)}
@@ -106,7 +120,10 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
   ];
 
   return (
-    <>
+    <div className="pa-history">
+      <p className="pa-history__scroll-hint" aria-hidden="true">
+        Scroll the table sideways to see every column <ArrowRightOutlined />
+      </p>
       <Table<PaCase>
         size="small"
         rowKey="PACaseId"
@@ -116,7 +133,7 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
         dataSource={rows}
         pagination={{ pageSize: PA_PAGE_SIZE, hideOnSinglePage: false, showSizeChanger: false }}
         locale={{ emptyText: <Empty description={PA_EMPTY_MESSAGE} /> }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 'max-content' }}
       />
       <AuthorizationDetailDrawer
         member={member}
@@ -124,6 +141,6 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
         open={openCase !== null}
         onClose={() => setOpenCase(null)}
       />
-    </>
+    </div>
   );
 }
