@@ -7,7 +7,7 @@ import {
 } from './member-detail.ts';
 import { ageInYears } from './member-record.ts';
 import { MEMBER_CARD_SENDERS, MEMBER_READERS, PERMISSIONS, hasAny } from './permissions.ts';
-import { ACTIVE_WITH_FUTURE_TERMINATION_LABEL } from './codes.ts';
+import { AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL } from './codes.ts';
 
 const TODAY = '2026-11-24';
 /** A birth date that makes the person exactly `age` today (birthday today). */
@@ -60,9 +60,10 @@ describe('status banner', () => {
     expect(statusBanner(status, expiration, TODAY)?.kind ?? null).toBe(kind);
   });
 
-  it('names the derived 999 as the status label does, with the date', () => {
+  it('names the derived 999 as the agent screens word it (spec 2 §3), with the date', () => {
     const banner = statusBanner(9, '2026-12-31', TODAY)!;
-    expect(banner.title).toBe(ACTIVE_WITH_FUTURE_TERMINATION_LABEL);
+    expect(banner.title).toBe(AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL);
+    expect(banner.title).toBe('Active with Future Termination');
     expect(banner.message).toBe("This member's coverage ends on 12/31/2026.");
     expect(statusBanner(9, '2026-10-31', TODAY)!.message).toBe(
       "This member's coverage ended on 10/31/2026.",

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import {
   ACTIVE_WITH_FUTURE_TERMINATION,
-  ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
+  AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
   PROCESS_STATUS,
   displayStatusCode,
   todayIso,
@@ -67,8 +67,9 @@ export interface StatusBanner {
 
 /**
  * The main area's warning banner (spec 2 §2): a terminated member, a member whose termination
- * lies ahead (the derived 999, codes.ts displayStatusCode, shown as 'Active with future
- * termination'), or a pending termination; none for an active member.
+ * lies ahead (the derived 999, codes.ts displayStatusCode, worded as the agent screens word it:
+ * 'Active with Future Termination', spec 2 §3), or a pending termination; none for an active
+ * member.
  */
 export function statusBanner(
   processStatus: number,
@@ -80,7 +81,7 @@ export function statusBanner(
     return {
       kind: 'futureTermination',
       type: 'warning',
-      title: ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
+      title: AGENT_ACTIVE_WITH_FUTURE_TERMINATION_LABEL,
       message: MEMBER_DETAIL_TEXT.futureTermination(expirationDate),
     };
   }
