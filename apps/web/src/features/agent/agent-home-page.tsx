@@ -3,9 +3,11 @@ import { Badge, Button, Card, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, PERMISSIONS } from '@pillar/domain';
+import { PendingNotes, usePendingIssueCount } from '../../entities/issue/index.ts';
 import { useAgentSearch, type AgentSearch } from '../../entities/member/index.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { PermissionGate } from '../../shared/permissions/permission-gate.tsx';
+import { useClaims } from '../../shared/permissions/user-access.ts';
 import './agent-layout.css';
 import { CallNotesRegion } from './call-notes-region.tsx';
 import { FindMemberForm } from './find-member-form.tsx';
@@ -69,8 +71,8 @@ function FindMember() {
 export default function AgentHomePage() {
   usePageTitle('Agent Desktop');
   const [unlocking, setUnlocking] = useState(false);
-  // call notes (issue 13): the count of the agent's pending notes.
-  const pendingNotes = 0;
+  const { userNo } = useClaims();
+  const pendingNotes = usePendingIssueCount(userNo);
   return (
     <section className="page agent-home">
       <Typography.Title level={1}>Agent Desktop</Typography.Title>
@@ -82,13 +84,8 @@ export default function AgentHomePage() {
               { key: 'find-member', label: 'Find Member', children: <FindMember /> },
               {
                 key: 'pending-notes',
-                label: <PendingNotesLabel count={pendingNotes} />,
-                children: (
-                  <>
-                    {/* call notes (issue 13): pending notes */}
-                    <p>Your pending call notes will be listed here with the call-notes release.</p>
-                  </>
-                ),
+                label: <PendingNotesLabel count={pendingNotes ?? 0} />,
+                children: <PendingNotes userNo={userNo} />,
               },
             ]}
           />
@@ -109,7 +106,7 @@ export default function AgentHomePage() {
             </PermissionGate>
           </Card>
         </div>
-        <CallNotesRegion />
+        <CallNotesRegion subject={{ mode: 'search' }} />
       </div>
     </section>
   );

@@ -27,7 +27,7 @@ export default function MemberNotFoundPage() {
             <Button type="primary">Back to Find Member</Button>
           </Link>
         </div>
-        <CallNotesRegion subject="Organization Not Found" />
+        <CallNotesRegion subject={{ mode: 'notFound' }} />
       </div>
     </section>
   );

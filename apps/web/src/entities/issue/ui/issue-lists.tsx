@@ -1,0 +1,153 @@
+import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import {
+  DEFAULT_PAGE_SIZE,
+  ISSUE_MESSAGES,
+  RECENT_ISSUES_PAGE_SIZE,
+  type IssueSummary,
+} from '@pillar/domain';
+import { useQuery } from '@tanstack/react-query';
+import { pendingIssuesQueryOptions, useRecentIssues } from '../api/issue-calls.ts';
+import { IssueDrawer } from './issue-drawer.tsx';
+import { formatIssueDateTime, issueSubjectName } from './issue-format.ts';
+import './issue.css';
+
+function columnsOf(open: (issueNo: number) => void): TableColumnsType<IssueSummary> {
+  return [
+    {
+      title: 'Issue #',
+      dataIndex: 'issueNo',
+      render: (issueNo: number) => (
+        <Button type="link" className="issue-list__open" onClick={() => open(issueNo)}>
+          {`Issue # ${issueNo}`}
+        </Button>
+      ),
+    },
+    {
+      title: 'Created',
+      dataIndex: 'createdDate',
+      render: (value: string) => formatIssueDateTime(value),
+    },
+    { title: 'Member', key: 'member', render: (_: unknown, row) => issueSubjectName(row) },
+    { title: 'Organization', dataIndex: 'organizationName' },
+    { title: 'Issue Type', dataIndex: 'memberIssueTypeName' },
+    { title: 'Sub Type', dataIndex: 'memberIssueSubtypeName' },
+    { title: 'Status', dataIndex: 'processStatusName' },
+    { title: 'Created By', dataIndex: 'createdByName' },
+    {
+      title: 'Details',
+      dataIndex: 'comments',
+      render: (text: string) => (
+        <span className="issue-list__details" title={text}>
+          {text}
+        </span>
+      ),
+    },
+  ];
+}
+
+export interface PendingNotesProps {
+  /** The agent whose notes are listed (the signed-in user). */
+  userNo: number;
+}
+
+/**
+ * My Pending Notes (spec 2 §2 "Agent home"): the agent's notes not yet Done, newest first, paged
+ * and sorted by the server through the project's paged table; a note opens the issue drawer.
+ * A failed load shows 'Unable To Load Data' and no count.
+ */
+export function PendingNotes({ userNo }: PendingNotesProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const columns = useMemo(() => columnsOf(setOpen), []);
+  const [paging, setPaging] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const notes = useQuery(
+    pendingIssuesQueryOptions(userNo, {
+      limit: paging.pageSize,
+      offset: (paging.current - 1) * paging.pageSize,
+    }),
+  );
+  return (
+    <>
+      {notes.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={ISSUE_MESSAGES.loadFailedTitle}
+          description={ISSUE_MESSAGES.loadFailedAdvice}
+          className="issue-list__error"
+        />
+      )}
+      <Table<IssueSummary>
+        size="small"
+        rowKey="issueNo"
+        aria-label="My pending notes"
+        columns={columns}
+        dataSource={notes.isError ? [] : (notes.data?.data ?? [])}
+        loading={notes.isFetching}
+        locale={{ emptyText: <Empty description={ISSUE_MESSAGES.noPendingNotes} /> }}
+        onChange={(pagination) =>
+          setPaging({
+            current: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE,
+          })
+        }
+        pagination={{
+          current: paging.current,
+          pageSize: paging.pageSize,
+          total: notes.isError ? 0 : (notes.data?.totalCount ?? 0),
+          showSizeChanger: true,
+          showTotal: (count, [from, to]) =>
+            count === 0 ? '0 total results' : `${from}-${to} of ${count} total results`,
+        }}
+        scroll={{ x: 'max-content' }}
+      />
+      <IssueDrawer issueNo={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
+
+export interface RecentNotesProps {
+  organizationNo: number;
+  employeeNo: number;
+  /** A dependent's page lists the dependent's notes; the member's lists the family's. */
+  dependentNo?: number;
+}
+
+/**
+ * Recent Notes (spec 2 §2 "Member detail", §9): the member's notes of the last 6 months, at most
+ * 10, 3 a page; a note opens the issue drawer.
+ */
+export function RecentNotes({ organizationNo, employeeNo, dependentNo }: RecentNotesProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  const notes = useRecentIssues(employeeNo, {
+    organizationNo,
+    ...(dependentNo !== undefined ? { dependentNo } : {}),
+  });
+  const columns = useMemo(() => columnsOf(setOpen).filter((c) => c.title !== 'Organization'), []);
+  if (notes.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={ISSUE_MESSAGES.loadFailedTitle}
+        description={ISSUE_MESSAGES.loadFailedAdvice}
+      />
+    );
+  }
+  return (
+    <>
+      <Table<IssueSummary>
+        size="small"
+        rowKey="issueNo"
+        aria-label="Recent notes"
+        loading={notes.isPending}
+        columns={columns}
+        dataSource={notes.data?.data ?? []}
+        pagination={{ pageSize: RECENT_ISSUES_PAGE_SIZE, showSizeChanger: false }}
+        locale={{ emptyText: <Empty description={ISSUE_MESSAGES.noRecentNotes} /> }}
+        scroll={{ x: 'max-content' }}
+      />
+      <IssueDrawer issueNo={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}
