@@ -18,6 +18,7 @@ import { PermissionGate } from '../../../shared/permissions/permission-gate.tsx'
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { CoveragePanel } from '../../../entities/coverage/index.ts';
 import { ClaimsHistory } from '../../../entities/claim/index.ts';
+import { RecentNotes } from '../../../entities/issue/index.ts';
 import { useDependent, useEmployee } from '../../../entities/member/index.ts';
 import {
   CommunicationPreferencesCard,
@@ -31,9 +32,9 @@ import {
   type AorLookup,
 } from '../../../entities/plan-info/index.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import { CallNotesRegion } from '../call-notes-region.tsx';
 import { UnlockMemberDialog } from '../unlock-member-dialog.tsx';
 import { AorSummaryCard } from './aor-summary-card.tsx';
-import { SlotText } from './detail-slot.tsx';
 import { HistoryDrawer, type HistoryDrawerKind } from './history-drawers.tsx';
 import { IdCardCard } from './id-card-card.tsx';
 import { MemberBanners } from './member-banners.tsx';
@@ -146,7 +147,13 @@ function MainArea({ employee, dependent }: DetailProps) {
             {
               key: 'notes',
               label: 'Recent Notes',
-              children: <SlotText note={MEMBER_DETAIL_TEXT.callNotesPlace} />,
+              children: (
+                <RecentNotes
+                  organizationNo={employee.organizationNo}
+                  employeeNo={employee.employeeNo}
+                  dependentNo={dependent?.dependentNo}
+                />
+              ),
             },
           ]}
         />
@@ -290,17 +297,33 @@ export default function AgentMemberDetailPage() {
           { title: employee.data ? shownName : '…' },
         ]}
       />
-      <RecordPageBody query={employee} noun="Member">
-        {(record) =>
-          dependentNo !== undefined && !dependent.data ? (
-            <RecordPageBody query={dependent} noun="Dependent">
-              {(dep) => <MemberDetail employee={record} dependent={dep} />}
-            </RecordPageBody>
-          ) : (
-            <MemberDetail employee={record} dependent={dependent.data} />
-          )
-        }
-      </RecordPageBody>
+      <div className="agent-layout">
+        <div className="agent-layout__main">
+          <RecordPageBody query={employee} noun="Member">
+            {(record) =>
+              dependentNo !== undefined && !dependent.data ? (
+                <RecordPageBody query={dependent} noun="Dependent">
+                  {(dep) => <MemberDetail employee={record} dependent={dep} />}
+                </RecordPageBody>
+              ) : (
+                <MemberDetail employee={record} dependent={dependent.data} />
+              )
+            }
+          </RecordPageBody>
+        </div>
+        {/* The call-notes region: the form waits while the member loads (spec 2 §4). */}
+        <CallNotesRegion
+          subject={{
+            mode: 'member',
+            organizationNo: orgId,
+            employeeNo,
+            ...(dependentNo !== undefined ? { dependentNo } : {}),
+            name: employee.data ? shownName : 'this member',
+          }}
+          loading={employee.isPending || (dependentNo !== undefined && dependent.isPending)}
+          paMember={employee.data ? paMemberOf(employee.data, dependent.data) : null}
+        />
+      </div>
     </section>
   );
 }
