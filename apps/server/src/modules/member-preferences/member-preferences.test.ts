@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMUNICATION_PREFERENCE_MESSAGES as M,
-  MEMBER_READ_ACTION,
   NO_OPT_INS,
   type CommunicationDetails,
   type CommsPref,
@@ -10,6 +9,7 @@ import {
   type MemberReadAuditPage,
 } from '@pillar/domain';
 import { createBuiltInMembersHub } from '../../integrations/members-hub/builtin-members-hub.ts';
+import { watchMemberReads } from '../../test/member-reads.ts';
 import { given, type DependentHandle, type EmployeeHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp, type Caller } from '../../test/test-app.ts';
 
@@ -58,6 +58,16 @@ function update(
     url: `${HUB}/UpdateCommsPref`,
     payload: { eventName: 'UpdateCommsPref', ...target, commsPref: NO_OPT_INS, ...fields },
   });
+}
+
+/** An agent whose only organization is a new one: every other member is outside its scope. */
+async function outsideAgent(): Promise<Caller> {
+  const { user } = await given(t)
+    .organization()
+    .group()
+    .user({ type: 'internal', roles: ['agent'], grant: true })
+    .build();
+  return { userNo: user.userNo };
 }
 
 const read = (as: Caller, target: ReturnType<typeof ids>) =>
@@ -428,12 +438,7 @@ describe('access', () => {
 
   it('answers 404 for a member outside the agent scope, and saves nothing', async () => {
     const { employee, dependent } = await member();
-    const { user } = await given(t)
-      .organization()
-      .group()
-      .user({ type: 'internal', roles: ['agent'], grant: true })
-      .build();
-    const outside = { userNo: user.userNo };
+    const outside = await outsideAgent();
     expect((await read(outside, ids(employee))).statusCode).toBe(404);
     const response = await update(outside, ids(employee, dependent), {
       emailAddress: 'a@b.example',
@@ -449,23 +454,13 @@ describe('access', () => {
 });
 
 describe('read-access audit (decision 0097)', () => {
-  async function readRows(employeeNo: number) {
-    return t.ctx.db
-      .selectFrom('audit_log')
-      .select(['actor_user_no', 'detail', 'at'])
-      .where('action', '=', MEMBER_READ_ACTION)
-      .where('entity', '=', 'employee')
-      .where('entity_id', '=', String(employeeNo))
-      .orderBy('audit_id')
-      .execute();
-  }
   const confidentialityUrl = (e: EmployeeHandle, d: DependentHandle, birthDate: string) =>
     `${HUB}/confidentiality?organizationNo=${e.organizationNo}&employeeNo=${e.employeeNo}&dependentNo=${d.dependentNo}&birthDate=${birthDate}`;
 
   it('writes one row per preference read: who, the member or dependent, what, when', async () => {
     const { employee, dependent } = await member();
     // (the builder reads the member back: its 'member-detail' row comes first)
-    const before = (await readRows(employee.employeeNo)).length;
+    const reads = await watchMemberReads(t, employee.employeeNo);
     expect((await read('agent', ids(employee))).statusCode).toBe(200);
     expect((await read('agent', ids(employee, dependent))).statusCode).toBe(200);
     const confidentiality = await t.injectAs('agent', {
@@ -473,9 +468,8 @@ describe('read-access audit (decision 0097)', () => {
       url: confidentialityUrl(employee, dependent, '2011-06-15'),
     });
     expect(confidentiality.statusCode, confidentiality.body).toBe(200);
-    const rows = (await readRows(employee.employeeNo)).slice(before);
     const agentNo = await t.userNo('agent');
-    expect(rows.map((r) => [r.actor_user_no, r.detail])).toEqual([
+    expect(await reads.added()).toEqual([
       [agentNo, { what: 'communication-preferences', dependentNo: null, reference: null }],
       [
         agentNo,
@@ -483,7 +477,6 @@ describe('read-access audit (decision 0097)', () => {
       ],
       [agentNo, { what: 'confidentiality', dependentNo: dependent.dependentNo, reference: null }],
     ]);
-    for (const row of rows) expect(Date.now() - new Date(row.at).getTime()).toBeLessThan(60_000);
     // The super admin's list names the new kinds.
     const audit = await t.injectAs('superAdmin', {
       method: 'GET',
@@ -501,19 +494,14 @@ describe('read-access audit (decision 0097)', () => {
       commsPref: { ...NO_OPT_INS, emailOpted: true },
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(await readRows(employee.employeeNo)).toHaveLength(before + 3);
+    expect(await reads.added()).toHaveLength(3);
   });
 
   it('writes nothing for a refused read (403, 404 outside scope, 404 wrong birth date)', async () => {
     const { employee, dependent } = await member();
-    const { user } = await given(t)
-      .organization()
-      .group()
-      .user({ type: 'internal', roles: ['agent'], grant: true })
-      .build();
-    const outside = { userNo: user.userNo };
+    const outside = await outsideAgent();
     const other = await member();
-    const before = await readRows(employee.employeeNo);
+    const reads = await watchMemberReads(t, employee.employeeNo);
     expect((await read(outside, ids(employee))).statusCode).toBe(404);
     expect((await read('accountManager', ids(employee))).statusCode).toBe(403);
     expect((await read('agent', ids(employee, other.dependent))).statusCode).toBe(404);
@@ -528,7 +516,7 @@ describe('read-access audit (decision 0097)', () => {
       });
       expect(response.statusCode).toBe(status);
     }
-    expect(await readRows(employee.employeeNo)).toEqual(before);
+    expect(await reads.added()).toEqual([]);
   });
 });
 

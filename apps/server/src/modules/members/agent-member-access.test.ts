@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MEMBER_READ_ACTION,
   TEMP_CARD_LINK_SENT,
   type CoverageList,
   type DependentDetail,
@@ -15,6 +14,7 @@ import {
   type EmployeeHandle,
   type UserHandle,
 } from '../../test/given.ts';
+import { watchMemberReads } from '../../test/member-reads.ts';
 import { createTestApp, type TestApp, type Caller } from '../../test/test-app.ts';
 
 /*
@@ -168,37 +168,24 @@ describe('agents read the member detail (decision 0097)', () => {
 });
 
 describe('read-access audit', () => {
-  async function readRows(employeeNo: number) {
-    return t.ctx.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('action', '=', MEMBER_READ_ACTION)
-      .where('entity', '=', 'employee')
-      .where('entity_id', '=', String(employeeNo))
-      .orderBy('audit_id')
-      .execute();
-  }
-
   it('writes a row for each member and dependent detail read: who, which member, what, when', async () => {
-    const before = (await readRows(employee.employeeNo)).length;
+    const reads = await watchMemberReads(t, employee.employeeNo);
     expect((await get('agent', employee.url)).statusCode).toBe(200);
     expect(
       (await get('agent', `${employee.url}/dependents/${dependent.dependentNo}`)).statusCode,
     ).toBe(200);
-    const rows = (await readRows(employee.employeeNo)).slice(before);
     const agentNo = await t.userNo('agent');
-    expect(rows.map((r) => [r.actor_user_no, r.detail])).toEqual([
+    expect(await reads.added()).toEqual([
       [agentNo, { what: 'member-detail', dependentNo: null, reference: null }],
       [agentNo, { what: 'member-detail', dependentNo: dependent.dependentNo, reference: null }],
     ]);
-    for (const row of rows) expect(Date.now() - new Date(row.at).getTime()).toBeLessThan(60_000);
   });
 
   it('writes nothing for a refused or out-of-scope read', async () => {
-    const before = (await readRows(outside.employeeNo)).length;
+    const reads = await watchMemberReads(t, outside.employeeNo);
     expect((await get(scopedAgent, outside.url)).statusCode).toBe(404);
     expect((await get('clinician', outside.url)).statusCode).toBe(403);
-    expect((await readRows(outside.employeeNo)).length).toBe(before);
+    expect(await reads.added()).toEqual([]);
   });
 
   it('lists the rows to a super admin, newest first and paged', async () => {

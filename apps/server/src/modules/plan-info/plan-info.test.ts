@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  MEMBER_READ_ACTION,
   PLAN_INFO_MESSAGES,
   aorExpirationDate,
   isAorExpired,
@@ -10,6 +9,7 @@ import {
   type MemberReadAuditPage,
 } from '@pillar/domain';
 import { readPdfText } from '../../platform/pdf/pdf-text.ts';
+import { watchMemberReads } from '../../test/member-reads.ts';
 import { given, type UserHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -292,34 +292,22 @@ describe('GET /comm-manager/aorSignature', () => {
     expect(otherId.json()).toEqual([]);
   });
 
-  async function readRows(employeeNo: number) {
-    return t.ctx.db
-      .selectFrom('audit_log')
-      .select(['actor_user_no', 'detail', 'at'])
-      .where('action', '=', MEMBER_READ_ACTION)
-      .where('entity', '=', 'employee')
-      .where('entity_id', '=', String(employeeNo))
-      .orderBy('audit_id')
-      .execute();
-  }
-
   it("records each AOR read (decision 0097): who, the member or dependent, 'aor', when", async () => {
     const dependent = (await seededAors()).find((r) => r.dependent_no !== null)!;
     const base = `/comm-manager/aorSignature?memberID=${dependent.member_id}&orgID=${dependent.organization_no}&employeeNo=${dependent.employee_no}`;
-    const before = (await readRows(dependent.employee_no)).length;
+    const reads = await watchMemberReads(t, dependent.employee_no);
     expect((await t.injectAs('agent', { method: 'GET', url: base })).statusCode).toBe(200);
     const ofDependent = await t.injectAs('agent', {
       method: 'GET',
       url: `${base}&dependentNo=${dependent.dependent_no}`,
     });
     expect(ofDependent.statusCode, ofDependent.body).toBe(200);
-    const rows = (await readRows(dependent.employee_no)).slice(before);
+    const rows = await reads.added();
     const agentNo = await t.userNo('agent');
-    expect(rows.map((r) => [r.actor_user_no, r.detail])).toEqual([
+    expect(rows).toEqual([
       [agentNo, { what: 'aor', dependentNo: null, reference: null }],
       [agentNo, { what: 'aor', dependentNo: dependent.dependent_no, reference: null }],
     ]);
-    for (const row of rows) expect(Date.now() - new Date(row.at).getTime()).toBeLessThan(60_000);
     // No health data in the audit: not the representative, not the birth date.
     const aor = ofDependent.json<AorRecord[]>()[0]!;
     expect(JSON.stringify(rows)).not.toContain(aor.representativeName);
@@ -338,7 +326,7 @@ describe('GET /comm-manager/aorSignature', () => {
   it('writes no audit row for a refused AOR read (403, 404 outside scope, 404 not the dependent)', async () => {
     const row = (await seededAors()).find((r) => r.dependent_no !== null)!;
     const url = `/comm-manager/aorSignature?memberID=${row.member_id}&orgID=${row.organization_no}&employeeNo=${row.employee_no}`;
-    const before = await readRows(row.employee_no);
+    const reads = await watchMemberReads(t, row.employee_no);
     expect((await t.injectAs(narrowAgent, { method: 'GET', url })).statusCode).toBe(404);
     expect((await t.injectAs('accountManager', { method: 'GET', url })).statusCode).toBe(403);
     const wrongOrg = url.replace(`orgID=${row.organization_no}`, `orgID=${narrowOrg}`);
@@ -349,7 +337,7 @@ describe('GET /comm-manager/aorSignature', () => {
       url: `${url}&dependentNo=2147483647`,
     });
     expect(notTheirs.statusCode).toBe(404);
-    expect(await readRows(row.employee_no)).toEqual(before);
+    expect(await reads.added()).toEqual([]);
   });
 
   it('answers 400 naming each missing identifier (spec 2 §5)', async () => {
