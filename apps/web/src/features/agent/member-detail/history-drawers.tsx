@@ -6,6 +6,7 @@ import {
   formatDate,
   isIsoDate,
   offsetOfPage,
+  statusLabel,
   type BenefitPackageHistoryRow,
   type DivisionHistoryGroup,
   type GroupAssignmentRow,
@@ -36,7 +37,12 @@ const TITLES: Record<HistoryDrawerKind, string> = {
 /** The tables' empty text (spec 2 §8 'No data'), dark enough to read (antd's grey is not). */
 const NO_DATA = <span className="agent-empty">{MEMBER_DETAIL_TEXT.noData}</span>;
 
-const date = (value: string | null) => (value ? formatDate(value) : '—');
+/** A table wider than the drawer (a narrow screen) scrolls sideways rather than being cut. */
+const SCROLL = { x: true } as const;
+
+/** IDs and dates stay on one line ('00001-03' never breaks at its hyphen). */
+const nowrap = (value: string) => <span className="agent-nowrap">{value}</span>;
+const date = (value: string | null) => nowrap(value ? formatDate(value) : '—');
 
 function instant(value: string): string {
   const d = new Date(value);
@@ -59,7 +65,7 @@ function shown(field: string | null, value: string | null): string {
 }
 
 const historyColumns: TableColumnsType<MemberChangeHistoryRow> = [
-  { title: 'Changed Date', dataIndex: 'changedAt', render: instant },
+  { title: 'Changed Date', dataIndex: 'changedAt', render: (v: string) => nowrap(instant(v)) },
   { title: 'Changed By', dataIndex: 'changedByName', render: (v: string | null) => v ?? '—' },
   { title: 'Event', dataIndex: 'event' },
   { title: 'Field', dataIndex: 'field', render: (v: string | null) => v ?? '—' },
@@ -107,6 +113,7 @@ function MemberHistory({
       columns={historyColumns}
       dataSource={history.data?.data ?? []}
       locale={{ emptyText: NO_DATA }}
+      scroll={SCROLL}
       pagination={{
         current: page,
         pageSize: MEMBER_HISTORY_PAGE_SIZE,
@@ -119,12 +126,13 @@ function MemberHistory({
 }
 
 const planColumns: TableColumnsType<GroupAssignmentRow> = [
-  { title: 'Group ID', dataIndex: 'benefitGroupId' },
+  { title: 'Group ID', dataIndex: 'benefitGroupId', render: nowrap },
   { title: 'Plan', dataIndex: 'name' },
   {
+    // The agent screens' status wording, with the derived 999 for a future termination.
     title: 'Status',
     dataIndex: 'processStatus',
-    render: (v: number) => PROCESS_STATUS_LABELS[v as ProcessStatus] ?? v,
+    render: (v: number, row) => statusLabel(v, row.expirationDate, undefined, 'agent'),
   },
   { title: 'Effective Date', dataIndex: 'effectiveDate', render: date },
   { title: 'Expiration Date', dataIndex: 'expirationDate', render: date },
@@ -144,6 +152,7 @@ function PlanHistory({ orgId, employeeNo }: { orgId: number; employeeNo: number 
       columns={planColumns}
       dataSource={rows.data ?? []}
       locale={{ emptyText: NO_DATA }}
+      scroll={SCROLL}
       pagination={false}
     />
   );
@@ -177,7 +186,7 @@ function groupRows(groups: DivisionHistoryGroup[]): GroupHistoryRow[] {
 }
 
 const groupColumns: TableColumnsType<GroupHistoryRow> = [
-  { title: 'Group ID', dataIndex: 'benefitGroupId' },
+  { title: 'Group ID', dataIndex: 'benefitGroupId', render: nowrap },
   { title: 'Name', dataIndex: 'name' },
   { title: 'Effective Date', dataIndex: 'effectiveDate', render: date },
   { title: 'Assignment Date', dataIndex: 'assignmentDate', render: date },
@@ -197,13 +206,14 @@ function GroupHistory({ orgId, employeeNo }: { orgId: number; employeeNo: number
       columns={groupColumns}
       dataSource={groupRows(rows.data ?? [])}
       locale={{ emptyText: NO_DATA }}
+      scroll={SCROLL}
       pagination={false}
     />
   );
 }
 
 const packageColumns: TableColumnsType<BenefitPackageHistoryRow> = [
-  { title: 'Benefit Package ID', dataIndex: 'benefitPackageId' },
+  { title: 'Benefit Package ID', dataIndex: 'benefitPackageId', render: nowrap },
   { title: 'Name', dataIndex: 'name' },
   { title: 'Effective Date', dataIndex: 'effectiveDate', render: date },
   { title: 'Assignment Date', dataIndex: 'assignmentDate', render: date },
@@ -221,6 +231,7 @@ function BenefitPackageHistory({ orgId, employeeNo }: { orgId: number; employeeN
       columns={packageColumns}
       dataSource={rows.data ?? []}
       locale={{ emptyText: NO_DATA }}
+      scroll={SCROLL}
       pagination={false}
     />
   );
