@@ -79,7 +79,7 @@ export function FindMemberForm({ onSearch }: { onSearch: (criteria: Criteria) =>
           <AgentOrganizationSelect />
         </Form.Item>
       </div>
-      {warning && <Alert type="warning" showIcon message={warning} role="alert" />}
+      {warning && <Alert type="warning" showIcon title={warning} role="alert" />}
       <div className="agent-find-member__actions">
         <Button type="primary" htmlType="submit">
           Search

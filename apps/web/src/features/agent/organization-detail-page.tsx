@@ -37,7 +37,7 @@ export default function OrganizationDetailPage() {
   }
   if (organization.isPending) return <Skeleton active aria-label="Loading the organization" />;
   if (organization.isError) {
-    return <Alert type="error" showIcon message="The organization could not be loaded." />;
+    return <Alert type="error" showIcon title="The organization could not be loaded." />;
   }
   const o = organization.data;
   return (
@@ -49,7 +49,7 @@ export default function OrganizationDetailPage() {
             type="info"
             showIcon
             role="note"
-            message="General Information"
+            title="General Information"
             description={`You are viewing ${o.name}'s organization and group information. To answer a member's call, find the member from the agent home.`}
           />
           <PanelCard title="Organization" block="agent-panel">
@@ -67,7 +67,7 @@ export default function OrganizationDetailPage() {
                 {formatDate(o.effectiveDate)}
               </Descriptions.Item>
               <Descriptions.Item label="Expiration Date">
-                {formatDate(o.expirationDate)}
+                {o.expirationDate ? formatDate(o.expirationDate) : '—'}
               </Descriptions.Item>
             </Descriptions>
           </PanelCard>
