@@ -5,6 +5,7 @@
  * dependent, in the order it sends them, for members and dependents drawn from the seeded sample
  * with a fixed seed, so every run sends the same requests in the same order.
  */
+import { DEFAULT_PAGE_SIZE, RECENT_ISSUES_LIMIT } from '@pillar/domain';
 import type { LoadRequest } from './load.ts';
 import type { MemberDataset } from './members.ts';
 import type { Budget } from './report.ts';
@@ -30,6 +31,8 @@ export const MEMBER_DETAIL_MIX = {
   claimsTab: 0.5,
   /** The PBC tab: the plan benefit content PDF, or 404 'PBC not available'. */
   pbcTab: 0.25,
+  /** The Recent Notes tab: the member's notes of the last 6 months. */
+  notesTab: 0.3,
 } as const;
 
 /** The person the screen shows: a member, or a dependent with the member they belong to. */
@@ -56,12 +59,14 @@ function paDate(isoDate: string): string {
  * What the screen sends for one person, in its order: the member (and the dependent) record;
  * once they are in, the left column (coverages, which the ID card shares; communication
  * preferences; a dependent's confidentiality, which the HIPAA banner shares; the AOR, which the
- * summary and the list share) and the main area (the Prior Auth History tab, open by default,
- * and the Group Information tab); then the tabs the agent clicks.
+ * summary and the list share), the main area (the Prior Auth History tab, open by default, whose
+ * PA list the call-notes region shares, and the Group Information tab) and the call-notes
+ * region's PA reviewer history; then the tabs the agent clicks. The issue types the notes form
+ * reads are cached for 23 hours: once a session, not once a member, so not in the mix.
  */
 function openingRequests(
   p: Opened,
-  tabs: { claims: boolean; pbc: boolean },
+  tabs: { claims: boolean; notes: boolean; pbc: boolean },
 ): Exclude<LoadRequest, string>[] {
   const employee = `/portal/v1/organizations/${p.organizationNo}/employees/${p.employeeNo}`;
   const dependent = p.dependentNo;
@@ -95,6 +100,12 @@ function openingRequests(
       ),
     );
   }
+  const paIdentifiers = query({
+    alternateId: p.alternateId ?? p.generatedId,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: paDate(p.birthdate),
+  });
   requests.push(
     get(
       `/comm-manager/aorSignature?${query({
@@ -104,20 +115,27 @@ function openingRequests(
         dependentNo: dependent,
       })}`,
     ),
-    get(
-      `/portal/v1/priorauth/agadia?${query({
-        alternateId: p.alternateId ?? p.generatedId,
-        firstName: p.firstName,
-        lastName: p.lastName,
-        dateOfBirth: paDate(p.birthdate),
-      })}`,
-    ),
+    get(`/portal/v1/priorauth/agadia?${paIdentifiers}`),
     get(`/plans/v1/groupinfo/${p.organizationNo}`),
+    get(`/portal/v1/priorauth/agadia/plan-history?${paIdentifiers}`),
   );
   if (tabs.claims) {
     requests.push(
       get(`${employee}/pbm-links`),
-      get(`${employee}/claims?${query({ limit: 20, offset: 0, dependentNo: dependent })}`),
+      get(
+        `${employee}/claims?${query({ limit: DEFAULT_PAGE_SIZE, offset: 0, dependentNo: dependent })}`,
+      ),
+    );
+  }
+  if (tabs.notes) {
+    requests.push(
+      get(
+        `/issues/v1/records/members/${p.employeeNo}?${query({
+          limit: RECENT_ISSUES_LIMIT,
+          organizationNo: p.organizationNo,
+          dependentNo: dependent,
+        })}`,
+      ),
     );
   }
   if (tabs.pbc) {
@@ -155,6 +173,7 @@ export function memberDetailRequests(
     requests.push(
       ...openingRequests(opened, {
         claims: random.next() < MEMBER_DETAIL_MIX.claimsTab,
+        notes: random.next() < MEMBER_DETAIL_MIX.notesTab,
         pbc: random.next() < MEMBER_DETAIL_MIX.pbcTab,
       }),
     );
