@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Form,
-  Space,
-  Table,
-  type TableColumnType,
-  type TablePaginationConfig,
-  type TableProps,
-} from 'antd';
+import { Alert, Button, Form, Space } from 'antd';
 import {
   keepPreviousData,
   useQuery,
@@ -16,8 +7,9 @@ import {
 } from '@tanstack/react-query';
 import { useEffect, useMemo, type Key, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZE_OPTIONS, type Page } from '@pillar/domain';
+import { type Page } from '@pillar/domain';
 import { describeError } from '../notifications/notify.ts';
+import { PagedTable, type PagedTableColumn } from './paged-table.tsx';
 import {
   cleanFilters,
   readTableState,
@@ -26,10 +18,8 @@ import {
   type TableStateOptions,
 } from './search-table-state.ts';
 
-export interface SearchTableColumn<Row> extends TableColumnType<Row> {
-  /** The API's sort field for this column; makes the column sortable. */
-  sortField?: string;
-}
+/** A column of a SearchTable; `sortField` (the API's sort field) makes it sortable. */
+export type SearchTableColumn<Row> = PagedTableColumn<Row>;
 
 export interface SearchTableProps<Row, TKey extends QueryKey> {
   /** Short per-table prefix for the query string (org.name, org.page, ...). */
@@ -56,8 +46,6 @@ export interface SearchTableProps<Row, TKey extends QueryKey> {
   filterPrompt?: (filters: SearchParams['filters']) => ReactNode | undefined;
 }
 
-const PAGE_SIZES = PAGE_SIZE_OPTIONS.map(String);
-
 /**
  * The pager's summary. A capped total (a broad search the server stopped counting, see
  * platform/http/paging.ts) reads '1,000+': there are more, and the pager offers the pages it counted.
@@ -67,8 +55,6 @@ export function totalText(count: number, from: number, to: number, capped: boole
   const total = capped ? `${count.toLocaleString('en-US')}+` : String(count);
   return `${from}-${to} of ${total} total results`;
 }
-
-type SorterArg<Row> = Parameters<NonNullable<TableProps<Row>['onChange']>>[2];
 
 /**
  * A search form over a paginated, sortable table whose whole state (filters, page, size, sort)
@@ -135,40 +121,7 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
     update(writeTableState(searchParams, options, { filters: {}, page: 1 }));
   };
 
-  const onTableChange = (
-    pagination: TablePaginationConfig,
-    _filters: unknown,
-    sorter: SorterArg<Row>,
-  ) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.order ? String(single.columnKey) : undefined;
-    const sort = field
-      ? { field, direction: single?.order === 'descend' ? ('desc' as const) : ('asc' as const) }
-      : null;
-    const pageSize = pagination.pageSize ?? state.pageSize;
-    const sortChanged = (sort ? `${sort.field}:${sort.direction}` : undefined) !== state.sortParam;
-    const page = pageSize !== state.pageSize || sortChanged ? 1 : (pagination.current ?? 1);
-    update(writeTableState(searchParams, options, { page, pageSize, sort }));
-  };
-
-  const tableColumns = columns.map(({ sortField, ...column }): TableColumnType<Row> => {
-    if (!sortField) return column;
-    return {
-      ...column,
-      key: sortField,
-      sorter: true,
-      sortDirections: ['ascend', 'descend'],
-      sortOrder:
-        state.sort?.field === sortField
-          ? state.sort.direction === 'asc'
-            ? 'ascend'
-            : 'descend'
-          : null,
-    };
-  });
-
   const page = waitingForFilter ? undefined : query.data;
-  const total = query.isError ? 0 : (page?.totalCount ?? 0);
   const capped = !query.isError && page?.totalCountCapped === true;
   return (
     <div className="search-table">
@@ -199,22 +152,17 @@ export function SearchTable<Row extends object, TKey extends QueryKey>({
           className="search-table__error"
         />
       )}
-      <Table<Row>
+      <PagedTable<Row>
         rowKey={rowKey}
-        columns={tableColumns}
-        dataSource={query.isError ? [] : (page?.data ?? [])}
+        columns={columns}
+        state={state}
+        onStateChange={(change) => update(writeTableState(searchParams, options, change))}
+        page={page}
+        isError={query.isError}
         loading={query.isFetching}
-        onChange={onTableChange}
-        locale={{ emptyText: waitingForFilter ? prompt : emptyText }}
+        emptyText={waitingForFilter ? prompt : emptyText}
         scroll={{ x: 'max-content', y: 600 }}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (count, [from, to]) => totalText(count, from, to, capped),
-        }}
+        showTotal={(count, [from, to]) => totalText(count, from, to, capped)}
       />
     </div>
   );

@@ -1,34 +1,24 @@
-import {
-  Alert,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TablePaginationConfig,
-  type TableProps,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, Space, Tag, Typography } from 'antd';
 import {
   BRAND_GENERIC_LABELS,
   CLAIM_CHANNEL_LABELS,
   CLAIM_STATUS_LABELS,
-  DEFAULT_PAGE_SIZE,
   NO_PBM_COVERAGE,
-  PAGE_SIZE_OPTIONS,
   formatDate,
   formatNdc,
   formatUsd,
-  offsetOfPage,
   pbmBrowserNote,
   type ClaimSortField,
   type ClaimStatus,
   type PharmacyClaim,
 } from '@pillar/domain';
 import { describeError } from '../../../shared/notifications/notify.ts';
+import {
+  PagedTable,
+  usePagedTableState,
+  type PagedTableColumn,
+} from '../../../shared/search-table/paged-table.tsx';
 import { useClaimsHistory, usePbmLinks } from '../api/claims-history.ts';
-
-type Sort = { field: ClaimSortField; direction: 'asc' | 'desc' } | null;
-type Sorter = Parameters<NonNullable<TableProps<PharmacyClaim>['onChange']>>[2];
 
 // Dark text on light fills, as the status tags elsewhere (antd's presets fall under AA contrast).
 const STATUS_STYLES: Record<ClaimStatus, { color: string; background: string; border: string }> = {
@@ -49,6 +39,70 @@ function ClaimStatusTag({ status }: { status: ClaimStatus }) {
   );
 }
 
+/** The claims table's columns; each is sortable on the server (CLAIM_SORT_FIELDS). */
+const CLAIM_COLUMNS: PagedTableColumn<PharmacyClaim, ClaimSortField>[] = [
+  {
+    title: 'Fill Date',
+    dataIndex: 'fillDate',
+    sortField: 'fillDate',
+    render: (date: string) => formatDate(date),
+  },
+  { title: 'Rx Number', dataIndex: 'rxNumber', sortField: 'rxNumber' },
+  { title: 'Drug Name', dataIndex: 'drugName', sortField: 'drugName' },
+  {
+    title: 'NDC',
+    dataIndex: 'ndc',
+    sortField: 'ndc',
+    render: (ndc: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNdc(ndc)}</span>,
+  },
+  { title: 'Quantity', dataIndex: 'quantity', align: 'right', sortField: 'quantity' },
+  { title: 'Days Supply', dataIndex: 'daysSupply', align: 'right', sortField: 'daysSupply' },
+  {
+    title: 'Pharmacy',
+    dataIndex: 'pharmacyName',
+    sortField: 'pharmacyName',
+    render: (name: string, claim) => (
+      <span>
+        {name}
+        <br />
+        <Typography.Text type="secondary">NPI {claim.pharmacyNpi}</Typography.Text>
+      </span>
+    ),
+  },
+  {
+    title: 'Channel',
+    dataIndex: 'channel',
+    sortField: 'channel',
+    render: (channel: PharmacyClaim['channel']) => CLAIM_CHANNEL_LABELS[channel],
+  },
+  {
+    title: 'Brand/Generic',
+    dataIndex: 'brandGeneric',
+    sortField: 'brandGeneric',
+    render: (value: PharmacyClaim['brandGeneric']) => BRAND_GENERIC_LABELS[value],
+  },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    sortField: 'status',
+    render: (status: ClaimStatus) => <ClaimStatusTag status={status} />,
+  },
+  {
+    title: 'Member Paid',
+    dataIndex: 'memberPaid',
+    align: 'right',
+    sortField: 'memberPaid',
+    render: (amount: string) => formatUsd(amount),
+  },
+  {
+    title: 'Plan Paid',
+    dataIndex: 'planPaid',
+    align: 'right',
+    sortField: 'planPaid',
+    render: (amount: string) => formatUsd(amount),
+  },
+];
+
 export interface ClaimsHistoryProps {
   orgId: number;
   /** The employee's number; the claims are theirs unless dependentNo names a dependent. */
@@ -64,42 +118,11 @@ export interface ClaimsHistoryProps {
  *   <ClaimsHistory orgId={orgId} employeeNo={employeeNo} dependentNo={dependentNo} />
  */
 export function ClaimsHistory({ orgId, employeeNo, dependentNo }: ClaimsHistoryProps) {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<Sort>(null);
+  const paging = usePagedTableState();
   const claims = useClaimsHistory(orgId, employeeNo, {
-    limit: pageSize,
-    offset: offsetOfPage(page, pageSize),
-    ...(sort ? { sort: `${sort.field}:${sort.direction}` } : {}),
+    ...paging.query,
     ...(dependentNo === undefined ? {} : { dependentNo }),
   });
-
-  const sortable = (field: ClaimSortField) => ({
-    key: field,
-    sorter: true,
-    sortDirections: ['ascend', 'descend'] as ('ascend' | 'descend')[],
-    sortOrder:
-      sort?.field === field
-        ? sort.direction === 'asc'
-          ? ('ascend' as const)
-          : ('descend' as const)
-        : null,
-  });
-
-  const onChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: Sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const next: Sort = single?.order
-      ? {
-          field: String(single.columnKey) as ClaimSortField,
-          direction: single.order === 'descend' ? 'desc' : 'asc',
-        }
-      : null;
-    const size = pagination.pageSize ?? pageSize;
-    const changed = JSON.stringify(next) !== JSON.stringify(sort) || size !== pageSize;
-    setSort(next);
-    setPageSize(size);
-    setPage(changed ? 1 : (pagination.current ?? 1));
-  };
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -112,91 +135,18 @@ export function ClaimsHistory({ orgId, employeeNo, dependentNo }: ClaimsHistoryP
           description={describeError(claims.error).description}
         />
       )}
-      <Table<PharmacyClaim>
+      <PagedTable<PharmacyClaim>
         rowKey="claimNo"
         size="small"
         aria-label="Claims history"
+        columns={CLAIM_COLUMNS}
+        state={paging.state}
+        onStateChange={paging.onStateChange}
+        page={claims.data}
+        isError={claims.isError}
         loading={claims.isFetching}
-        dataSource={claims.data?.data ?? []}
-        onChange={onChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No data' }}
-        pagination={{
-          current: page,
-          pageSize,
-          // A failed page shows no count (spec 2 §8).
-          total: claims.isError ? 0 : (claims.data?.totalCount ?? 0),
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (count) => `${count} claims`,
-        }}
-        columns={[
-          {
-            title: 'Fill Date',
-            dataIndex: 'fillDate',
-            ...sortable('fillDate'),
-            render: (date: string) => formatDate(date),
-          },
-          { title: 'Rx Number', dataIndex: 'rxNumber', ...sortable('rxNumber') },
-          { title: 'Drug Name', dataIndex: 'drugName', ...sortable('drugName') },
-          {
-            title: 'NDC',
-            dataIndex: 'ndc',
-            ...sortable('ndc'),
-            render: (ndc: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNdc(ndc)}</span>,
-          },
-          { title: 'Quantity', dataIndex: 'quantity', align: 'right', ...sortable('quantity') },
-          {
-            title: 'Days Supply',
-            dataIndex: 'daysSupply',
-            align: 'right',
-            ...sortable('daysSupply'),
-          },
-          {
-            title: 'Pharmacy',
-            dataIndex: 'pharmacyName',
-            ...sortable('pharmacyName'),
-            render: (name: string, claim) => (
-              <span>
-                {name}
-                <br />
-                <Typography.Text type="secondary">NPI {claim.pharmacyNpi}</Typography.Text>
-              </span>
-            ),
-          },
-          {
-            title: 'Channel',
-            dataIndex: 'channel',
-            ...sortable('channel'),
-            render: (channel: PharmacyClaim['channel']) => CLAIM_CHANNEL_LABELS[channel],
-          },
-          {
-            title: 'Brand/Generic',
-            dataIndex: 'brandGeneric',
-            ...sortable('brandGeneric'),
-            render: (value: PharmacyClaim['brandGeneric']) => BRAND_GENERIC_LABELS[value],
-          },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            ...sortable('status'),
-            render: (status: ClaimStatus) => <ClaimStatusTag status={status} />,
-          },
-          {
-            title: 'Member Paid',
-            dataIndex: 'memberPaid',
-            align: 'right',
-            ...sortable('memberPaid'),
-            render: (amount: string) => formatUsd(amount),
-          },
-          {
-            title: 'Plan Paid',
-            dataIndex: 'planPaid',
-            align: 'right',
-            ...sortable('planPaid'),
-            render: (amount: string) => formatUsd(amount),
-          },
-        ]}
+        showTotal={(count) => `${count} claims`}
       />
     </Space>
   );
