@@ -30,6 +30,7 @@ import type { Secrets } from './platform/secrets.ts';
 import { authorizationRoutes } from './modules/authorization/index.ts';
 import { noStoreForApiAnswers } from './platform/http/no-store.ts';
 import { filesRoutes } from './modules/files/index.ts';
+import { issuesRoutes } from './modules/issues/index.ts';
 import {
   dependentRecordRoutes,
   memberRecordRoutes,
@@ -264,6 +265,7 @@ export async function buildApp(
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
   await app.register(agentSearchRoutes);
+  await app.register(issuesRoutes);
 
   return app;
 }

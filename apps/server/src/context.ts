@@ -9,6 +9,7 @@ import { createJobQueue } from './platform/jobs/job-queue.ts';
 import { serializeError } from './platform/log-serializers.ts';
 import { createMailService } from './platform/mail/mail-service.ts';
 import { loadSecrets } from './platform/secrets.ts';
+import { createFileStorage } from './platform/storage/create-file-storage.ts';
 
 export function createLogger(config: Config): FastifyBaseLogger {
   return pino({ level: config.logLevel, serializers: { err: serializeError } });
@@ -29,7 +30,11 @@ export async function createContext(
   await syncRoles(database.db);
   const secrets = await loadSecrets(config);
   const jobs = createJobQueue(database, log);
-  const mail = createMailService({ config, db: database.db, jobs, log });
+  // The mail worker reads attachments (an issue's files) from the file storage, opened once.
+  let storage: ReturnType<typeof createFileStorage> | undefined;
+  const openAttachment = async (key: string) =>
+    (await (storage ??= createFileStorage(config.storage, secrets))).get(key);
+  const mail = createMailService({ config, db: database.db, jobs, log, openAttachment });
   return { config, database, db: database.db, secrets, jobs, mail };
 }
 

@@ -6,6 +6,7 @@
 import type { ClaimsTables } from './modules/claims/claims.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
+import type { IssueTables } from './modules/issues/issues.tables.ts';
 import type { MemberPreferenceTables } from './modules/member-preferences/member-preferences.tables.ts';
 import type { MemberTables } from './modules/members/members.tables.ts';
 import type { OrganizationWorkspaceTables } from './modules/organization-workspace/workspace.tables.ts';
@@ -26,7 +27,8 @@ declare module './platform/db/schema.ts' {
       PriorAuthTables,
       FileTables,
       ClaimsTables,
-      PlanInfoTables {}
+      PlanInfoTables,
+      IssueTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';

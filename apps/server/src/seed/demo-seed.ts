@@ -19,6 +19,7 @@ import { seedMemberPreferences } from './member-preferences.ts';
 import { seedClaims } from './claims.ts';
 import { seedPriorAuth } from './prior-auth.ts';
 import { seedPlanInfo } from './plan-info.ts';
+import { seedIssues } from './issues.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
 import { seedUserAdmin } from './users.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
@@ -298,6 +299,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedFiles(db, context);
   await seedPriorAuth(db, context);
   await seedPlanInfo(db, context);
+  await seedIssues(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
   await sql`analyze`.execute(db);
 

@@ -36,3 +36,5 @@ export {
   type IdentifiedMember,
   type MemberIdentifiers,
 } from './member-identifiers.access.ts';
+/** SQL fragments naming a member by number inside another module's statement (the call notes). */
+export { dependentNameOf, employeeInScope, employeeNameOf, memberIdOf } from './members.repo.ts';

@@ -350,3 +350,37 @@ export async function findCardholder(
     .where('e.employee_no', '=', employeeNo)
     .executeTakeFirst();
 }
+
+// ---- Fragments for other modules ----
+
+/*
+ * Pieces of SQL another module's statement embeds to read a member it names by number (the call
+ * notes' lists), so that statement stays one query and the members' tables are still named only
+ * in this module (docs/adding-an-area.md §3). Each is a correlated subquery on the caller's
+ * column ('i.employee_no').
+ */
+
+/** The member's "First Last", or null. */
+export function employeeNameOf(employeeNo: string): RawBuilder<string | null> {
+  return sql<string | null>`(select e.first_name || ' ' || e.last_name from employee e
+    where e.employee_no = ${sql.ref(employeeNo)})`;
+}
+
+/** The dependent's "First Last", or null. */
+export function dependentNameOf(dependentNo: string): RawBuilder<string | null> {
+  return sql<string | null>`(select d.first_name || ' ' || d.last_name from dependent d
+    where d.dependent_no = ${sql.ref(dependentNo)})`;
+}
+
+/** The member ID on the member's card, or null. */
+export function memberIdOf(employeeNo: string): RawBuilder<string | null> {
+  return sql<string | null>`(select e.generated_id from employee e
+    where e.employee_no = ${sql.ref(employeeNo)})`;
+}
+
+/** True when the member is inside the principal's organizations and groups. */
+export function employeeInScope(principal: Principal, employeeNo: string): RawBuilder<boolean> {
+  if (principal.organizations === 'all') return sql<boolean>`true`;
+  return sql<boolean>`exists (select 1 from employee e where e.employee_no = ${sql.ref(employeeNo)}
+    and ${inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no')})`;
+}

@@ -6,6 +6,8 @@ import {
   type DependentDetail,
   type EmployeeDetail,
   type FileUploadResult,
+  type IssueDetail,
+  type IssueTypeList,
   type UserDetail,
 } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
@@ -644,6 +646,86 @@ describe('repository SQL', () => {
         'GET',
         `/comm-manager/getInterventionSummary?${ids}&paCaseId=${pa.pa_case_id}`,
       );
+    });
+  });
+
+  it('records the call notes (issues) scenario', async () => {
+    // A member of a new organization and an agent granted only that organization, so the
+    // scope's SQL shows; built before recording starts.
+    const built = await given(t).organization().group().employee().dependent().build();
+    const agent = await given(t)
+      .in(built.organization)
+      .user({ type: 'internal', roles: ['agent'], grant: true })
+      .build();
+    await t.ctx.db
+      .insertInto('organization_contact')
+      .values({
+        organization_no: built.organization.organizationNo,
+        kind: 'eligibility',
+        name: 'Eligibility Desk',
+        phone: null,
+        email: 'eligibility@snapshot.example',
+        created_by: null,
+        updated_by: null,
+      })
+      .execute();
+    const as = { userNo: agent.user.userNo };
+    const send = async (
+      method: 'GET' | 'POST' | 'DELETE',
+      url: string,
+      options: { payload?: Record<string, unknown> } | ReturnType<typeof multipartBody> = {},
+    ) => {
+      const response = await t.injectAs(as, { method, url, ...options });
+      expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 500)}`).toBeLessThan(
+        300,
+      );
+      return response;
+    };
+    await record(async () => {
+      const types = (await send('GET', '/issues/v1/issueTypes')).json<IssueTypeList>().data;
+      const type = types[0]!;
+      const upload = multipartBody(
+        [
+          [
+            'jsondata',
+            JSON.stringify({
+              organizationNo: built.organization.organizationNo,
+              employeeNo: built.employee.employeeNo,
+              dependentNo: built.dependent.dependentNo,
+              name: 'Snapshot Caller',
+              relationship: 1,
+              communicationMethod: 'Call',
+              phoneNo: '937-555-0100',
+              memberIssueTypeNo: type.memberIssueTypeNo,
+              memberIssueSubTypeNo: type.subTypes[0]!.memberIssueSubTypeNo,
+              comment: 'SQL snapshot call',
+              furtherActionNeeded: 'None',
+            }),
+          ],
+        ],
+        [{ name: 'sql-snapshot.txt', content: 'SQL snapshot.\n' }],
+      );
+      const issue = (await send('POST', '/issues/v1/records', upload)).json<IssueDetail>();
+      const records = '/issues/v1/records';
+      await send('GET', `${records}/${issue.issueNo}?isIssue=true`);
+      await send('GET', `${records}/agents/${agent.user.userNo}?isAgent=true&isPending=true`);
+      await send(
+        'GET',
+        `${records}/members/${built.employee.employeeNo}?organizationNo=${built.organization.organizationNo}&dependentNo=${built.dependent.dependentNo}`,
+      );
+      await send('POST', `${records}/${issue.issueNo}/comments`, {
+        payload: { comment: 'Called back' },
+      });
+      await send('POST', `${records}/${issue.issueNo}/comments`, {
+        payload: { comment: 'Resolved', markDone: true },
+      });
+      await send('POST', `${records}/${issue.issueNo}/email`, {
+        payload: { contact: 'eligibilityContact' },
+      });
+      const file = issue.attachments[0]!;
+      const attachment = `/issues/v1/${issue.issueNo}/v1/attachments/${file.fileId}?fileName=${encodeURIComponent(file.filename)}`;
+      await send('GET', attachment);
+      await send('DELETE', attachment);
     });
   });
 

@@ -101,5 +101,19 @@ describe('route table', () => {
     expect(checked).toContain('GET /plans/v1/groupinfo/:orgId');
     expect(checked).toContain('GET /plans/v1/pbc');
     expect(checked).toContain('GET /comm-manager/aorSignature');
+    // Call notes (issue 13, decision 0102): the Member Issues permission on every call.
+    for (const route of [
+      'GET /issues/v1/issueTypes',
+      'POST /issues/v1/records',
+      'GET /issues/v1/records/:issueNo',
+      'GET /issues/v1/records/agents/:userNo',
+      'GET /issues/v1/records/members/:employeeId',
+      'POST /issues/v1/records/:issueNo/comments',
+      'POST /issues/v1/records/:issueNo/email',
+      'GET /issues/v1/:issueNo/v1/attachments/:fileId',
+      'DELETE /issues/v1/:issueNo/v1/attachments/:fileId',
+    ]) {
+      expect(checked).toContain(route);
+    }
   });
 });

@@ -104,6 +104,8 @@ export interface MailOutboxTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** Stored files sent along: [{ filename, storageKey }] (migration 0013). */
+  attachments: ColumnType<{ filename: string; storageKey: string }[], string | undefined, string>;
   status: Generated<'queued' | 'sent' | 'failed'>;
   transport: string | null;
   error: string | null;

@@ -37,6 +37,8 @@ const PERSON_PARAMS = new Set([
   'recipientemail',
   'phone',
   'phonenumber',
+  // An issue attachment's name (call notes): often a member's name ('J Smith claim.pdf').
+  'filename',
 ]);
 
 /** Nine digits, with or without dashes: an SSN wherever it appears in a path or query. */

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +16,13 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Stored files sent along (an issue's attachments), read from the file storage on delivery. */
+  attachments?: MailAttachmentRef[];
+}
+
+export interface MailAttachmentRef {
+  filename: string;
+  storageKey: string;
 }
 
 /**
@@ -33,6 +41,8 @@ export function createMailService(deps: {
   db: Kysely<DB>;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /** Opens a stored file's bytes for an attachment (the file storage, decrypted). */
+  openAttachment?: (storageKey: string) => Promise<Readable>;
 }): MailService {
   const { config, db, jobs, log } = deps;
   const transport = config.mail.smtpUrl ? nodemailer.createTransport(config.mail.smtpUrl) : null;
@@ -41,6 +51,15 @@ export function createMailService(deps: {
     const mail = await findMail(db, mailId);
     if (!mail || mail.status === 'sent') return;
     if (transport) {
+      const refs = mail.attachments;
+      if (refs.length > 0 && !deps.openAttachment)
+        throw new Error('no file storage for attachments');
+      const attachments = await Promise.all(
+        refs.map(async (ref) => ({
+          filename: ref.filename,
+          content: await deps.openAttachment!(ref.storageKey),
+        })),
+      );
       await transport.sendMail({
         from: config.mail.from,
         to: mail.to_addresses,
@@ -49,6 +68,7 @@ export function createMailService(deps: {
         subject: mail.subject,
         text: mail.text_body,
         ...(mail.html_body ? { html: mail.html_body } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
     }
     await updateMail(db, mailId, {
@@ -68,6 +88,7 @@ export function createMailService(deps: {
         subject: message.subject,
         text_body: message.text,
         html_body: message.html ?? null,
+        attachments: JSON.stringify(message.attachments ?? []),
       });
       await jobs.send(MAIL_QUEUE, { mailId });
       return mailId;

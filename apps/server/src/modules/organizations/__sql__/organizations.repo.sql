@@ -23,6 +23,9 @@ select "o"."organization_no", "o"."name", "o"."type", "o"."process_status", "o".
 
 select "o"."organization_no", "o"."name", "o"."type", "o"."process_status", "o"."effective_date", "o"."expiration_date" from "organization" as "o" where true order by lower(o.name) asc, o.organization_no asc limit $1 offset $2;
 
+select "o".* from "organization" as "o" where "o"."organization_no" = $1 and exists (select 1 from user_organization uo
+    where uo.user_no = $2 and uo.organization_no = "o"."organization_no");
+
 select "o".* from "organization" as "o" where "o"."organization_no" = $1 and true;
 
 select "organization_no" from "organization" where "organization_no" = $1;
