@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { databaseBackendPids, startCpuMeter } from './lib/cpu.ts';
 import { BENCH_DATABASE, createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
-import { runLoad, type LoadRequest } from './lib/load.ts';
+import { callTemplate, runLoad, type LoadRequest } from './lib/load.ts';
 import { dashboardRequests, readDashboardDataset, type DashboardDataset } from './lib/dashboard.ts';
 import {
   COMPARISON_BUDGET,
@@ -68,6 +68,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --keep-database     leave pillar_bench in place at the end (PostgreSQL), for --reuse-database
   --reuse-database    run on the pillar_bench a --keep-database run left (PostgreSQL), without
                       seeding: a million members take long to seed on a busy machine
+  --cpu-per-call S    after a scenario with a budget per call (member-detail), run each of its
+                      calls alone for S seconds: CPU per request of each call (callsAlone)
   --cpu-prof          write a CPU profile of the server into bench/results/ (open it in
                       Chrome DevTools); profiling slows the server, so figures are not comparable
 
@@ -242,6 +244,7 @@ async function main(): Promise<number> {
       members: { type: 'boolean' },
       employees: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
+      'cpu-per-call': { type: 'string' },
       'keep-database': { type: 'boolean' },
       'reuse-database': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -255,6 +258,10 @@ async function main(): Promise<number> {
   const durationSeconds = positiveInt(values.duration, 20, '--duration');
   const warmupSeconds = values.warmup === '0' ? 0 : positiveInt(values.warmup, 3, '--warmup');
   const connections = positiveInt(values.connections, 20, '--connections');
+  const cpuPerCallSeconds =
+    values['cpu-per-call'] === undefined
+      ? undefined
+      : positiveInt(values['cpu-per-call'], 5, '--cpu-per-call');
   let dashboardDataset: DashboardDataset | undefined;
   const withMembers = values.members ?? false;
   const employees = positiveInt(values.employees, 1_000_000, '--employees');
@@ -408,6 +415,33 @@ async function main(): Promise<number> {
         `  ${call}: p50 ${figures.latencyMs.p50} ms, p95 ${figures.latencyMs.p95} ms, ` +
           `p99 ${figures.latencyMs.p99} ms, ${figures.requestsPerSecond} req/s${statuses}`,
       );
+    }
+    if (cpuPerCallSeconds !== undefined && result.calls) {
+      // CPU cannot be told apart per call in a mix: each call alone, its own requests in turn.
+      const alone: NonNullable<ScenarioReport['callsAlone']> = {};
+      for (const call of Object.keys(result.calls)) {
+        const own = paths.filter((p) => callTemplate(p) === call);
+        const meter = startCpuMeter(server.pid, backends);
+        const single = await runLoad({
+          ...load,
+          paths: own,
+          perCall: false,
+          durationSeconds: cpuPerCallSeconds,
+        });
+        const used = meter.stop(single.requests);
+        await settle(server.baseUrl);
+        alone[call] = {
+          cpuMsPerRequest: used,
+          requestsPerSecond: single.requestsPerSecond,
+          p95Ms: single.latencyMs.p95,
+        };
+        log(
+          `  alone ${call}: CPU per request server ${used.serverMsPerRequest ?? '?'} ms, ` +
+            `database ${used.databaseMsPerRequest ?? '(in the server)'} ms; ` +
+            `${single.requestsPerSecond} req/s, p95 ${single.latencyMs.p95} ms`,
+        );
+      }
+      reports[reports.length - 1]!.callsAlone = alone;
     }
   }
   let files: FilesBenchReport | undefined;

@@ -30,6 +30,18 @@ export interface ScenarioReport extends LoadResult {
    * its pool (null on PGlite, where the database runs inside the server).
    */
   cpuMsPerRequest: { serverMsPerRequest: number | null; databaseMsPerRequest: number | null };
+  /**
+   * With `--cpu-per-call S`: each call of a per-call scenario run alone for S seconds after the
+   * mix, its CPU milliseconds per request (server and database) and its rate alone.
+   */
+  callsAlone?: Record<
+    string,
+    {
+      cpuMsPerRequest: { serverMsPerRequest: number | null; databaseMsPerRequest: number | null };
+      requestsPerSecond: number;
+      p95Ms: number;
+    }
+  >;
   /** Highest resident memory of the server process seen while this scenario ran. */
   serverPeakRssMb: number | null;
   /**
