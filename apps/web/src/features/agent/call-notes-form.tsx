@@ -407,7 +407,14 @@ function EditableNote({
             className="agent-notes__alert"
           />
         )}
-        <Button type="primary" htmlType="submit" loading={create.isPending} block>
+        {/* In search mode there is no member to save for: say so before checking anything. */}
+        <Button
+          type="primary"
+          htmlType={subject.mode === 'search' ? 'button' : 'submit'}
+          onClick={subject.mode === 'search' ? () => setBlocked(true) : undefined}
+          loading={create.isPending}
+          block
+        >
           Save Notes
         </Button>
       </Form>

@@ -149,22 +149,24 @@ function Attachments({ issue }: { issue: IssueDetail }) {
   return (
     <>
       {emails.length > 0 && (
-        <List
-          size="small"
-          header={<strong>Attached Emails</strong>}
-          dataSource={emails}
-          renderItem={row}
-          aria-label="Attached emails"
-        />
+        <div role="group" aria-label="Attached emails">
+          <List
+            size="small"
+            header={<strong>Attached Emails</strong>}
+            dataSource={emails}
+            renderItem={row}
+          />
+        </div>
       )}
       {others.length > 0 && (
-        <List
-          size="small"
-          header={<strong>Attached Files</strong>}
-          dataSource={others}
-          renderItem={row}
-          aria-label="Attached files"
-        />
+        <div role="group" aria-label="Attached files">
+          <List
+            size="small"
+            header={<strong>Attached Files</strong>}
+            dataSource={others}
+            renderItem={row}
+          />
+        </div>
       )}
     </>
   );

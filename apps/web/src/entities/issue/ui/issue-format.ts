@@ -17,11 +17,10 @@ export function formatIssueDateTime(instant: string | null | undefined): string 
   return `${day} ${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Who a note is about: the dependent under the member, the member, or the organization. */
+/** Who a note is about: the dependent, else the member; '—' for a note without a member. */
 export function issueSubjectName(issue: {
   employeeName: string | null;
   dependentName: string | null;
-  organizationName: string;
 }): string {
-  return issue.dependentName ?? issue.employeeName ?? issue.organizationName;
+  return issue.dependentName ?? issue.employeeName ?? '—';
 }
