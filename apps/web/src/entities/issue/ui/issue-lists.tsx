@@ -1,22 +1,23 @@
 import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
-import {
-  DEFAULT_PAGE_SIZE,
-  ISSUE_MESSAGES,
-  RECENT_ISSUES_PAGE_SIZE,
-  type IssueSummary,
-} from '@pillar/domain';
+import { ISSUE_MESSAGES, RECENT_ISSUES_PAGE_SIZE, type IssueSummary } from '@pillar/domain';
 import { useQuery } from '@tanstack/react-query';
+import {
+  PagedTable,
+  usePagedTableState,
+  type PagedTableColumn,
+} from '../../../shared/search-table/paged-table.tsx';
 import { pendingIssuesQueryOptions, useRecentIssues } from '../api/issue-calls.ts';
 import { IssueDrawer } from './issue-drawer.tsx';
 import { formatIssueDateTime, issueSubjectName } from './issue-format.ts';
 import './issue.css';
 
-function columnsOf(open: (issueNo: number) => void): TableColumnsType<IssueSummary> {
+function columnsOf(open: (issueNo: number) => void): PagedTableColumn<IssueSummary>[] {
   return [
     {
       title: 'Issue #',
       dataIndex: 'issueNo',
+      sortField: 'issueNo',
       render: (issueNo: number) => (
         <Button type="link" className="issue-list__open" onClick={() => open(issueNo)}>
           {`Issue # ${issueNo}`}
@@ -26,6 +27,7 @@ function columnsOf(open: (issueNo: number) => void): TableColumnsType<IssueSumma
     {
       title: 'Created',
       dataIndex: 'createdDate',
+      sortField: 'createdDate',
       render: (value: string) => formatIssueDateTime(value),
     },
     { title: 'Member', key: 'member', render: (_: unknown, row) => issueSubjectName(row) },
@@ -59,13 +61,8 @@ export interface PendingNotesProps {
 export function PendingNotes({ userNo }: PendingNotesProps) {
   const [open, setOpen] = useState<number | null>(null);
   const columns = useMemo(() => columnsOf(setOpen), []);
-  const [paging, setPaging] = useState({ current: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const notes = useQuery(
-    pendingIssuesQueryOptions(userNo, {
-      limit: paging.pageSize,
-      offset: (paging.current - 1) * paging.pageSize,
-    }),
-  );
+  const { state, onStateChange, query } = usePagedTableState();
+  const notes = useQuery(pendingIssuesQueryOptions(userNo, query));
   return (
     <>
       {notes.isError && (
@@ -77,28 +74,20 @@ export function PendingNotes({ userNo }: PendingNotesProps) {
           className="issue-list__error"
         />
       )}
-      <Table<IssueSummary>
+      <PagedTable<IssueSummary>
         size="small"
         rowKey="issueNo"
         aria-label="My pending notes"
         columns={columns}
-        dataSource={notes.isError ? [] : (notes.data?.data ?? [])}
+        state={state}
+        onStateChange={onStateChange}
+        page={notes.data}
+        isError={notes.isError}
         loading={notes.isFetching}
-        locale={{ emptyText: <Empty description={ISSUE_MESSAGES.noPendingNotes} /> }}
-        onChange={(pagination) =>
-          setPaging({
-            current: pagination.current ?? 1,
-            pageSize: pagination.pageSize ?? DEFAULT_PAGE_SIZE,
-          })
+        emptyText={<Empty description={ISSUE_MESSAGES.noPendingNotes} />}
+        showTotal={(count, [from, to]) =>
+          count === 0 ? '0 total results' : `${from}-${to} of ${count} total results`
         }
-        pagination={{
-          current: paging.current,
-          pageSize: paging.pageSize,
-          total: notes.isError ? 0 : (notes.data?.totalCount ?? 0),
-          showSizeChanger: true,
-          showTotal: (count, [from, to]) =>
-            count === 0 ? '0 total results' : `${from}-${to} of ${count} total results`,
-        }}
         scroll={{ x: 'max-content' }}
       />
       <IssueDrawer issueNo={open} onClose={() => setOpen(null)} />
@@ -123,7 +112,13 @@ export function RecentNotes({ organizationNo, employeeNo, dependentNo }: RecentN
     organizationNo,
     ...(dependentNo !== undefined ? { dependentNo } : {}),
   });
-  const columns = useMemo(() => columnsOf(setOpen).filter((c) => c.title !== 'Organization'), []);
+  const columns = useMemo(
+    () =>
+      columnsOf(setOpen)
+        .filter((c) => c.title !== 'Organization')
+        .map(({ sortField: _sortField, ...c }) => c) as TableColumnsType<IssueSummary>,
+    [],
+  );
   if (notes.isError) {
     return (
       <Alert
