@@ -131,7 +131,7 @@ test('the agent opens a member from the URL: profile, plan, organization, histor
   await page.getByRole('tab', { name: 'Claims History' }).click();
   await expect(page.getByRole('columnheader', { name: 'Fill Date' })).toBeVisible();
   await page.getByRole('tab', { name: 'Recent Notes' }).click();
-  await expect(page.getByText(MEMBER_DETAIL_TEXT.callNotesPlace)).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Issue #' })).toBeVisible();
   // Group Information (the default tab) and the PBC, the plan information blocks.
   await expect(page.getByRole('heading', { level: 3, name: 'Contacts' })).toBeVisible();
   await page.getByRole('tab', { name: 'PBC' }).click();
