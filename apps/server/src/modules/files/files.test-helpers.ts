@@ -22,13 +22,17 @@ export const SAMPLES = {
   pgp: '-----BEGIN PGP MESSAGE-----\n\nhQEMA1234\n-----END PGP MESSAGE-----\n',
 } as const;
 
-/** Every file the local storage holds under its root (encrypted objects and `.part` files). */
+/**
+ * Every file the local storage holds for the files module (encrypted objects and `.part` files);
+ * the call notes' attachments share the storage (keys `issues/<id>`, files `issues_<id>`) and are
+ * not counted.
+ */
 export function storedObjects(t: TestApp): string[] {
   const root = fileURLToPath(t.config.storage.url);
   if (!fs.existsSync(root)) return [];
   return fs
     .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('issues_'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
