@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ISSUE_EMAIL_MAX_TOTAL_BYTES,
@@ -14,6 +15,7 @@ import {
   type IssueTypeList,
   type Page,
 } from '@pillar/domain';
+import { badJsonValue } from '../../test/bad-input.ts';
 import { given, type Scenario } from '../../test/given.ts';
 import { multipartBody, type UploadPart } from '../../test/multipart.ts';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
@@ -341,6 +343,30 @@ describe('POST /issues/v1/records (create)', () => {
       message,
     );
     expect(await counts()).toEqual(before);
+  });
+
+  it('never answers a 5xx to a bad value in any jsondata field', async () => {
+    const samples = fc.sample(
+      fc.record({ field: fc.constantFrom(...Object.keys(form())), value: badJsonValue }),
+      { seed: 20261124, numRuns: 120 },
+    );
+    const failures: string[] = [];
+    for (const { field, value } of samples) {
+      const response = await create('agent', form({ [field]: value }));
+      if (response.statusCode >= 500) {
+        failures.push(`${field}=${String(JSON.stringify(value)).slice(0, 80)}: ${response.body}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    for (const json of [[], 'text', 42, null, { ...form(), eocs: 'x' }]) {
+      const body = multipartBody([['jsondata', JSON.stringify(json)]], []);
+      const response = await t.injectAs('agent', {
+        method: 'POST',
+        url: '/issues/v1/records',
+        ...body,
+      });
+      expect(response.statusCode, JSON.stringify(json)).toBe(400);
+    }
   });
 
   it('refuses a sub type of another type', async () => {
