@@ -32,7 +32,7 @@ export interface AuthorizationDetailDrawerProps {
   onClose: () => void;
 }
 
-/** Height of one small table row: the log shows 6 entries, then scrolls (spec 2 §9). */
+/** Height of a small table row or its header: the log shows 6 entries, then scrolls (spec 2 §9). */
 const LOG_ROW_HEIGHT = 40;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -77,7 +77,13 @@ function formatInstant(value: string): string {
 }
 
 const LOG_COLUMNS = [
-  { title: 'Date', dataIndex: 'contactdate', width: 170, render: formatInstant },
+  {
+    title: 'Date',
+    dataIndex: 'contactdate',
+    width: 170,
+    // One line a row, so 6 entries fit the log's height.
+    render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatInstant(v)}</span>,
+  },
   { title: 'Type', dataIndex: 'contacttype', width: 90 },
   { title: 'Description', dataIndex: 'contactdescription', ellipsis: { showTitle: true } },
   {
@@ -88,6 +94,36 @@ const LOG_COLUMNS = [
   },
   { title: 'Status', dataIndex: 'protectcasestatusdescription', width: 200 },
 ];
+
+/**
+ * The case's interaction log: 6 entries show, a longer log scrolls under its header in a region
+ * keyboard users can focus to scroll (nothing in the rows is focusable).
+ */
+function InteractionLog({ log }: { log: PaInteractionLogEntry[] }) {
+  const table = (
+    <Table<PaInteractionLogEntry>
+      size="small"
+      rowKey="InterventionSummaryID"
+      aria-label="Interaction log"
+      columns={LOG_COLUMNS}
+      dataSource={log}
+      pagination={false}
+      sticky={log.length > PA_INTERACTION_LOG_VISIBLE}
+      locale={{ emptyText: 'No data' }}
+    />
+  );
+  if (log.length <= PA_INTERACTION_LOG_VISIBLE) return table;
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Interaction log entries"
+      style={{ maxHeight: (PA_INTERACTION_LOG_VISIBLE + 1) * LOG_ROW_HEIGHT, overflowY: 'auto' }}
+    >
+      {table}
+    </div>
+  );
+}
 
 const REVIEWER_COLUMNS = [
   { title: 'Reviewer', dataIndex: 'reviewer' },
@@ -168,20 +204,7 @@ export function AuthorizationDetailDrawer({
           />
         </Section>
         <Section title="Interaction Log">
-          <Table<PaInteractionLogEntry>
-            size="small"
-            rowKey="InterventionSummaryID"
-            aria-label="Interaction log"
-            columns={LOG_COLUMNS}
-            dataSource={log}
-            pagination={false}
-            scroll={
-              log.length > PA_INTERACTION_LOG_VISIBLE
-                ? { y: PA_INTERACTION_LOG_VISIBLE * LOG_ROW_HEIGHT }
-                : undefined
-            }
-            locale={{ emptyText: 'No data' }}
-          />
+          <InteractionLog log={log} />
         </Section>
         <Section title="Agadia Data (current system)">
           <AgadiaDataBlock data={detail.data.agadiaDataNew} />
@@ -201,24 +224,34 @@ export function AuthorizationDetailDrawer({
       open={open}
       onClose={onClose}
       destroyOnHidden
+      // The body scrolls in a region of its own that keyboard users can focus: nothing in it is
+      // focusable, so nothing else would let them scroll (axe: scrollable-region-focusable).
+      styles={{ body: { overflow: 'hidden', padding: 0 } }}
     >
-      {body}
-      <Section title="Reviewer History">
-        {reviewers.isError ? (
-          <PaLoadError error={reviewers.error} what="The reviewer history" />
-        ) : (
-          <Table<PaReviewerHistoryEntry>
-            size="small"
-            rowKey={(row) => `${row.reviewer}-${row.effDate}`}
-            aria-label="Reviewer history"
-            loading={reviewers.isPending && open}
-            columns={REVIEWER_COLUMNS}
-            dataSource={reviewers.data?.data ?? []}
-            pagination={false}
-            locale={{ emptyText: 'No data' }}
-          />
-        )}
-      </Section>
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Authorization"
+        style={{ height: '100%', overflow: 'auto', padding: 24 }}
+      >
+        {body}
+        <Section title="Reviewer History">
+          {reviewers.isError ? (
+            <PaLoadError error={reviewers.error} what="The reviewer history" />
+          ) : (
+            <Table<PaReviewerHistoryEntry>
+              size="small"
+              rowKey={(row) => `${row.reviewer}-${row.effDate}`}
+              aria-label="Reviewer history"
+              loading={reviewers.isPending && open}
+              columns={REVIEWER_COLUMNS}
+              dataSource={reviewers.data?.data ?? []}
+              pagination={false}
+              locale={{ emptyText: 'No data' }}
+            />
+          )}
+        </Section>
+      </div>
     </Drawer>
   );
 }
