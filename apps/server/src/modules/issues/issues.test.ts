@@ -188,6 +188,44 @@ describe('GET /issues/v1/issueTypes', () => {
   });
 });
 
+describe('demo issues', () => {
+  it("are the agent's: open, pending and done, with attachments in storage", async () => {
+    const rows = await t.ctx.db
+      .selectFrom('member_issue')
+      .select(['issue_no', 'process_status', 'organization_no'])
+      .where('created_by', '=', await t.userNo('agent'))
+      .orderBy('issue_no')
+      .execute();
+    expect(new Set(rows.map((r) => r.process_status))).toEqual(new Set([1, 2, 3]));
+    expect(rows.some((r) => r.organization_no === null)).toBe(true);
+    const staged = await t.ctx.db
+      .selectFrom('member_issue_attachment_seed_content')
+      .select('file_id')
+      .execute();
+    expect(staged).toEqual([]);
+    const withFile = await t.ctx.db
+      .selectFrom('member_issue_attachment')
+      .select(['issue_no', 'file_id', 'file_name'])
+      .where('file_name', '=', 'Member email - ID cards.eml')
+      .executeTakeFirstOrThrow();
+    const download = await t.injectAs('agent', {
+      method: 'GET',
+      url: attachmentUrl(withFile.issue_no, withFile.file_id, withFile.file_name),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.toString('utf8')).toContain('Subject: ID cards');
+    const detail = await t.injectAs('agent', {
+      method: 'GET',
+      url: `/issues/v1/records/${withFile.issue_no}`,
+    });
+    expect(detail.json<IssueDetail>()).toMatchObject({
+      processStatusName: 'Done',
+      closedByName: 'Priya Raman',
+      attachments: [{ filename: 'Member email - ID cards.eml', isEmail: true }],
+    });
+  });
+});
+
 describe('POST /issues/v1/records (create)', () => {
   it('records a call with two attachments, encrypted at rest, the agent as creator', async () => {
     const before = await counts();
