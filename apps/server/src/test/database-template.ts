@@ -155,8 +155,8 @@ export async function ensureTemplate(run: TemplateRun, key: TemplateKey): Promis
   return read();
 }
 
-/** Drops the run's PostgreSQL templates and removes its directory. */
-export async function removeTemplateRun(run: TemplateRun): Promise<void> {
+/** Drops the run's PostgreSQL templates and empties its directory (a watch-mode rerun). */
+export async function clearTemplateRun(run: TemplateRun): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const { rows } = await adminQuery(
@@ -166,5 +166,11 @@ export async function removeTemplateRun(run: TemplateRun): Promise<void> {
     for (const row of rows as { datname: string }[])
       await adminQuery(url, `drop database if exists ${row.datname} with (force)`);
   }
+  for (const file of fs.readdirSync(run.dir)) fs.rmSync(path.join(run.dir, file), { force: true });
+}
+
+/** Drops the run's PostgreSQL templates and removes its directory. */
+export async function removeTemplateRun(run: TemplateRun): Promise<void> {
+  await clearTemplateRun(run);
   fs.rmSync(run.dir, { recursive: true, force: true });
 }
