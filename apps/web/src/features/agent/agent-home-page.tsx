@@ -16,8 +16,12 @@ import { UnlockMemberDialog } from './unlock-member-dialog.tsx';
 
 type Criteria = Omit<AgentSearch, 'limit' | 'offset'>;
 
-/** Spec 2 §2: the count badge is red when there are pending notes, green when there are none. */
-function PendingNotesLabel({ count }: { count: number }) {
+/**
+ * Spec 2 §2: the count badge is red when there are pending notes, green when there are none; no
+ * badge until the count is known (a 0 while loading would be a wrong answer).
+ */
+function PendingNotesLabel({ count }: { count: number | undefined }) {
+  if (count === undefined) return <span>My Pending Notes</span>;
   return (
     <span>
       My Pending Notes{' '}
@@ -84,7 +88,7 @@ export default function AgentHomePage() {
               { key: 'find-member', label: 'Find Member', children: <FindMember /> },
               {
                 key: 'pending-notes',
-                label: <PendingNotesLabel count={pendingNotes ?? 0} />,
+                label: <PendingNotesLabel count={pendingNotes} />,
                 children: <PendingNotes userNo={userNo} />,
               },
             ]}
