@@ -332,6 +332,29 @@ describe('POST /issues/v1/records (create)', () => {
     });
   });
 
+  it("records an organization's note (the organization detail's form), seen within its scope", async () => {
+    const detail = await created(
+      scopedAgent,
+      form({ employeeNo: null, relationship: 3, name: 'HR Desk', comment: 'Asked about renewals' }),
+    );
+    expect(detail).toMatchObject({
+      organizationNo: cedar.organization.organizationNo,
+      organizationName: cedar.organization.name,
+      employeeNo: null,
+      employeeName: null,
+      reportedByName: 'Client/Employer/TPA',
+    });
+    const url = `/issues/v1/records/${detail.issueNo}`;
+    expect((await t.injectAs('agent', { method: 'GET', url })).statusCode).toBe(200);
+    const elsewhere = await given(t)
+      .in(other.organization)
+      .user({ type: 'internal', roles: ['agent'], grant: true })
+      .build();
+    expect(
+      (await t.injectAs({ userNo: elsewhere.user.userNo }, { method: 'GET', url })).statusCode,
+    ).toBe(404);
+  });
+
   it('drops the location and NPI of a caller type that has none', async () => {
     const detail = await created('agent', form({ relationship: 4, location: 'X', npi: '1' }));
     expect(detail).toMatchObject({ location: null, npi: null });
