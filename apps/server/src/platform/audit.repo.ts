@@ -11,6 +11,26 @@ export async function insertAuditRow(
   await db.insertInto('audit_log').values(row).execute();
 }
 
+/**
+ * Appends a read-access row (decision 0105) and commits it without waiting for the WAL flush:
+ * `set_config('synchronous_commit', 'off', true)` is `SET LOCAL synchronous_commit = off` inside
+ * the statement, so it holds for this statement's own transaction only and the row costs one
+ * round trip. A crash can lose the last fraction of a second of read rows, never corrupt or
+ * half-write one. Inside a caller's transaction it is the plain insert: that transaction may
+ * write business data, which keeps its synchronous commit. PGlite takes the same statement.
+ */
+export async function insertReadAuditRow(
+  db: Kysely<DB>,
+  row: Insertable<AuditLogTable>,
+): Promise<void> {
+  if (db.isTransaction) return insertAuditRow(db, row);
+  await sql`
+    insert into audit_log (actor_user_no, action, entity, entity_id, detail)
+    select ${row.actor_user_no}::integer, ${row.action}::text, ${row.entity}::text,
+           ${row.entity_id ?? null}::text, ${row.detail ?? null}::jsonb
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit`.execute(db);
+}
+
 export interface AuditListRow {
   audit_id: number;
   at: Date;

@@ -6,7 +6,7 @@ import {
   type MemberReadAuditQuery,
   type MemberReadKind,
 } from '@pillar/domain';
-import { auditRowsOf, writeAudit } from '../../platform/audit.ts';
+import { auditRowsOf, writeReadAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { DB } from '../../database.ts';
 import {
@@ -38,7 +38,7 @@ export async function recordMemberRead(
   what: MemberReadKind,
   reference?: string | number | null,
 ): Promise<void> {
-  await writeAudit(db, {
+  await writeReadAudit(db, {
     actorUserNo: principal.userNo,
     action: MEMBER_READ_ACTION,
     entity: 'employee',
