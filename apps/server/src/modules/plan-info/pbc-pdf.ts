@@ -2,6 +2,41 @@ import { formatDate, pbcFileName } from '@pillar/domain';
 import { createPdf } from '../../platform/pdf/pdf-document.ts';
 import type { PlanBenefitContent } from './plan-info.repo.ts';
 
+export type PbcPrograms = readonly { name: string; description: string | null }[];
+
+/** The most PBC documents kept rendered (each some kilobytes; an organization has one in effect). */
+export const PBC_CACHE_ENTRIES = 200;
+
+const rendered = new Map<string, Promise<{ fileName: string; body: Buffer }>>();
+
+/**
+ * The PBC document, rendered once per content: the render is a function of its inputs alone (the
+ * PDF's dates are fixed), so the answer is byte-identical to a fresh render. The key is the whole
+ * content and programs, so any edit of them is a new key and shows at once; an entry nobody asks
+ * for again ages out (least recently used first, at most PBC_CACHE_ENTRIES). Callers must not
+ * modify the body.
+ */
+export async function pbcPdfOf(
+  content: PlanBenefitContent,
+  programs: PbcPrograms,
+): Promise<{ fileName: string; body: Buffer }> {
+  const key = JSON.stringify([content, programs]);
+  const cached = rendered.get(key);
+  if (cached) {
+    rendered.delete(key); // set again: the Map's order is the order of use
+    rendered.set(key, cached);
+    return cached;
+  }
+  const document = renderPbcPdf(content, programs);
+  // A failed render is not kept: the next request renders again.
+  document.catch(() => {
+    if (rendered.get(key) === document) rendered.delete(key);
+  });
+  if (rendered.size >= PBC_CACHE_ENTRIES) rendered.delete(rendered.keys().next().value!);
+  rendered.set(key, document);
+  return document;
+}
+
 /*
  * The plan benefit content (PBC) document: what the plan pays and what the member pays, printed
  * from the organization's plan data so an agent can read it to a caller or send it on. One page
@@ -10,7 +45,7 @@ import type { PlanBenefitContent } from './plan-info.repo.ts';
  */
 export async function renderPbcPdf(
   content: PlanBenefitContent,
-  programs: readonly { name: string; description: string | null }[],
+  programs: PbcPrograms,
 ): Promise<{ fileName: string; body: Buffer }> {
   const pdf = createPdf({
     title: 'Plan Benefit Content',

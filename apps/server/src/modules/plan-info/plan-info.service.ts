@@ -17,7 +17,7 @@ import {
   requireEmployee,
 } from '../members/index.ts';
 import { requireOrganization, type ScopedOrganization } from '../organizations/index.ts';
-import { renderPbcPdf } from './pbc-pdf.ts';
+import { pbcPdfOf } from './pbc-pdf.ts';
 import { aorsOf, groupInformationOf, planBenefitContentOf, programsOf } from './plan-info.repo.ts';
 
 /*
@@ -54,7 +54,7 @@ export async function pbcDocument(
   const organization = await organizationOfPbc(db, principal, query);
   const content = await planBenefitContentOf(db, organization, (deps.today ?? todayIso)());
   if (!content) throw new HttpProblem(404, 'Not Found', PLAN_INFO_MESSAGES.pbcNotAvailable);
-  return renderPbcPdf(content, await programsOf(db, organization));
+  return pbcPdfOf(content, await programsOf(db, organization));
 }
 
 async function organizationOfPbc(

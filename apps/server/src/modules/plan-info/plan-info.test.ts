@@ -9,6 +9,8 @@ import {
   type MemberReadAuditPage,
 } from '@pillar/domain';
 import { readPdfText } from '../../platform/pdf/pdf-text.ts';
+import { PBC_CACHE_ENTRIES, pbcPdfOf, renderPbcPdf } from './pbc-pdf.ts';
+import type { PlanBenefitContent } from './plan-info.repo.ts';
 import { watchMemberReads } from '../../test/member-reads.ts';
 import { given, type UserHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -156,6 +158,78 @@ describe('GET /plans/v1/pbc', () => {
     for (const program of programs) expect(text).toContain(program.name);
     expect(disposition).toContain(content.effective_date);
   });
+
+  it('answers the rendered document again, byte for byte, and a new one after an edit', async () => {
+    const url = `/plans/v1/pbc?orgId=${cedar}`;
+    const first = await t.injectAs('agent', { method: 'GET', url });
+    const again = await t.injectAs('agent', { method: 'GET', url });
+    expect(again.statusCode).toBe(200);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    // An edit of the plan's content shows in the next answer.
+    const content = await t.ctx.db
+      .selectFrom('plan_benefit_content')
+      .select('pbc_no')
+      .where('organization_no', '=', cedar)
+      .where('expiration_date', 'is', null)
+      .executeTakeFirstOrThrow();
+    const tier = await t.ctx.db
+      .selectFrom('plan_benefit_tier')
+      .select(['tier', 'retail_copay'])
+      .where('pbc_no', '=', content.pbc_no)
+      .orderBy('tier')
+      .executeTakeFirstOrThrow();
+    const setCopay = (copay: string) =>
+      t.ctx.db
+        .updateTable('plan_benefit_tier')
+        .set({ retail_copay: copay })
+        .where('pbc_no', '=', content.pbc_no)
+        .where('tier', '=', tier.tier)
+        .execute();
+    await setCopay('$987.65');
+    try {
+      const edited = await t.injectAs('agent', { method: 'GET', url });
+      expect(Buffer.compare(edited.rawPayload, first.rawPayload)).not.toBe(0);
+      expect((await readPdfText(edited.rawPayload)).pages.join('\n')).toContain('$987.65');
+    } finally {
+      await setCopay(tier.retail_copay);
+    }
+    const restored = await t.injectAs('agent', { method: 'GET', url });
+    expect(Buffer.compare(restored.rawPayload, first.rawPayload)).toBe(0);
+  });
+
+  it('keeps rendered documents equal to a fresh render, a bounded number of them', async () => {
+    const content: PlanBenefitContent = {
+      organizationName: 'Cache Test Org',
+      planName: 'Cache Plan',
+      effectiveDate: '2026-01-01',
+      expirationDate: null,
+      formulary: 'Formulary A',
+      dawRule: 'DAW 1',
+      deductible: null,
+      outOfPocketMax: '$1,000',
+      tiers: [{ tier: 1, name: 'Generic', retailCopay: '$5', mailCopay: '$10', coinsurance: null }],
+    };
+    const programs = [{ name: 'Specialty', description: null }];
+    const cached = await pbcPdfOf(content, programs);
+    expect(await pbcPdfOf(content, programs)).toBe(cached);
+    const fresh = await renderPbcPdf(content, programs);
+    expect(cached.fileName).toBe(fresh.fileName);
+    expect(Buffer.compare(cached.body, fresh.body)).toBe(0);
+    // Any change of what the document is made from is another document.
+    const changed = await pbcPdfOf({ ...content, formulary: 'Formulary B' }, programs);
+    expect(Buffer.compare(changed.body, cached.body)).not.toBe(0);
+    const { pages } = await readPdfText(changed.body);
+    expect(pages.join('\n')).toContain('Formulary B');
+    const otherPrograms = await pbcPdfOf(content, [{ name: 'Mail order', description: null }]);
+    expect(Buffer.compare(otherPrograms.body, cached.body)).not.toBe(0);
+    // Past the bound the least recently used is rendered again (a new object, the same bytes).
+    for (let i = 0; i < PBC_CACHE_ENTRIES; i++) {
+      await pbcPdfOf({ ...content, planName: `Plan ${i}` }, []);
+    }
+    const rerendered = await pbcPdfOf(content, programs);
+    expect(rerendered).not.toBe(cached);
+    expect(Buffer.compare(rerendered.body, fresh.body)).toBe(0);
+  }, 60_000);
 
   it("answers a member's (and a dependent's) PBC from the member's organization", async () => {
     const member = await t.ctx.db
