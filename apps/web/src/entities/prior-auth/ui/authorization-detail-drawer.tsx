@@ -1,5 +1,5 @@
 import { Descriptions, Drawer, Empty, Skeleton, Table, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   PA_DETAIL_DRAWER_WIDTH,
   PA_INTERACTION_LOG_VISIBLE,
@@ -32,7 +32,10 @@ export interface AuthorizationDetailDrawerProps {
   onClose: () => void;
 }
 
-/** Height of a small table row or its header: the log shows 6 entries, then scrolls (spec 2 §9). */
+/**
+ * Height of a small table row or its header: the log's first guess at 6 entries, until the rows
+ * are measured (a long description wraps onto a second line).
+ */
 const LOG_ROW_HEIGHT = 40;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -47,7 +50,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function AgadiaDataBlock({ data }: { data: AgadiaData | null }) {
-  if (!data || Object.keys(data).length === 0) return <Empty description="No data available" />;
+  if (!data || Object.keys(data).length === 0) {
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data available" />;
+  }
   return (
     <Descriptions
       size="small"
@@ -81,11 +86,12 @@ const LOG_COLUMNS = [
     title: 'Date',
     dataIndex: 'contactdate',
     width: 170,
-    // One line a row, so 6 entries fit the log's height.
+    // The date and time on one line.
     render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatInstant(v)}</span>,
   },
   { title: 'Type', dataIndex: 'contacttype', width: 90 },
-  { title: 'Description', dataIndex: 'contactdescription', ellipsis: { showTitle: true } },
+  // The whole description, wrapped: an ellipsis would hide words from the agent.
+  { title: 'Description', dataIndex: 'contactdescription' },
   {
     title: 'Assigned To',
     dataIndex: 'protectcaseassignedto',
@@ -97,9 +103,28 @@ const LOG_COLUMNS = [
 
 /**
  * The case's interaction log: 6 entries show, a longer log scrolls under its header in a region
- * keyboard users can focus to scroll (nothing in the rows is focusable).
+ * keyboard users can focus to scroll (nothing in the rows is focusable). The region ends at the
+ * 6th entry's bottom edge as laid out, so entries whose description wraps still show 6.
  */
 function InteractionLog({ log }: { log: PaInteractionLogEntry[] }) {
+  const region = useRef<HTMLDivElement>(null);
+  const [maxHeight, setMaxHeight] = useState((PA_INTERACTION_LOG_VISIBLE + 1) * LOG_ROW_HEIGHT);
+  useLayoutEffect(() => {
+    const element = region.current;
+    if (!element) return;
+    const measure = () => {
+      const rows = element.querySelectorAll<HTMLElement>('tbody > tr.ant-table-row');
+      const last = rows[PA_INTERACTION_LOG_VISIBLE - 1];
+      if (!last) return;
+      const top = element.getBoundingClientRect().top - element.scrollTop;
+      setMaxHeight(Math.ceil(last.getBoundingClientRect().bottom - top));
+    };
+    measure();
+    // A new width rewraps the descriptions.
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [log]);
   const table = (
     <Table<PaInteractionLogEntry>
       size="small"
@@ -118,7 +143,8 @@ function InteractionLog({ log }: { log: PaInteractionLogEntry[] }) {
       tabIndex={0}
       role="region"
       aria-label="Interaction log entries"
-      style={{ maxHeight: (PA_INTERACTION_LOG_VISIBLE + 1) * LOG_ROW_HEIGHT, overflowY: 'auto' }}
+      ref={region}
+      style={{ maxHeight, overflowY: 'auto' }}
     >
       {table}
     </div>
@@ -232,7 +258,8 @@ export function AuthorizationDetailDrawer({
         tabIndex={0}
         role="region"
         aria-label="Authorization"
-        style={{ height: '100%', overflow: 'auto', padding: 24 }}
+        // border-box: the padding inside the body's height, so the last 48 px are not cut off.
+        style={{ height: '100%', boxSizing: 'border-box', overflow: 'auto', padding: 24 }}
       >
         {body}
         <Section title="Reviewer History">
