@@ -20,6 +20,7 @@ export {
 } from './organizations.repo.ts';
 export {
   findScopedOrganization,
+  organizationOfScopedMember,
   requireGroup,
   requireOrganization,
   type ScopedGroup,

@@ -32,6 +32,16 @@ export async function requireOrganization(
   return organization;
 }
 
+/**
+ * The organization of a member whose scope was checked: a member's check (group scope, joined to
+ * its organization) is narrower than its organization's, so this needs no second statement.
+ */
+export function organizationOfScopedMember(
+  member: Scoped<'employee', { organizationNo: number }>,
+): ScopedOrganization {
+  return issueScoped('organization', { organizationNo: member.organizationNo });
+}
+
 /** The same check for a caller whose answer outside the scope is not a 404 (a form's field). */
 export async function findScopedOrganization(
   db: Kysely<DB>,

@@ -16,7 +16,11 @@ import {
   requireDependent,
   requireEmployee,
 } from '../members/index.ts';
-import { requireOrganization, type ScopedOrganization } from '../organizations/index.ts';
+import {
+  organizationOfScopedMember,
+  requireOrganization,
+  type ScopedOrganization,
+} from '../organizations/index.ts';
 import { pbcPdfOf } from './pbc-pdf.ts';
 import { aorsOf, groupInformationOf, planBenefitContentOf, programsOf } from './plan-info.repo.ts';
 
@@ -66,12 +70,12 @@ async function organizationOfPbc(
     // The schema requires one of the two.
     return requireOrganization(db, principal, query.orgId!);
   }
-  // The member's organization, then the scope check on it (the same 404 as a member that does
-  // not exist, so the first read reveals nothing).
+  // The member's organization, then the scope check on the member (the same 404 as a member that
+  // does not exist, so the first read reveals nothing); its organization is then in scope too.
   const cardholder = await findCardholder(db, query.employeeNo);
   if (!cardholder) throw notFound('Member');
   const member = await requireEmployee(db, principal, cardholder.organization_no, query.employeeNo);
-  return requireOrganization(db, principal, member.organizationNo);
+  return organizationOfScopedMember(member);
 }
 
 /** The member's appointments of representative (comm-manager aorSignature). */
