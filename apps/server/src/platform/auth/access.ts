@@ -5,8 +5,13 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/problem.ts';
 import { TokenError, type AccessTokenVerifier } from './access-token.ts';
-import { loadPrincipal, type Principal } from './principal.ts';
-import { idleLimitSeconds, useSession, type SessionTimeouts } from './sessions.ts';
+import { loadPrincipal, loadPrincipalUsingSession, type Principal } from './principal.ts';
+import {
+  TOUCH_INTERVAL_SECONDS,
+  idleLimitSeconds,
+  settleSessionUse,
+  type SessionTimeouts,
+} from './sessions.ts';
 
 /** The documented defaults (spec 1 §9), for an app built without the AppContext (tests). */
 const DEFAULT_TIMEOUTS: SessionTimeouts = {
@@ -91,27 +96,47 @@ async function accessPlugin(
     const token = bearerToken(request);
     if (!token) throw unauthorized();
     let principal: Principal | undefined;
-    let sessionId: string | undefined;
+    let sessionEnded = false;
     try {
       const subject = await options.verifier.verify(token);
-      sessionId = subject.sessionId;
-      principal =
+      const by =
         subject.kind === 'userNo'
-          ? await loadPrincipal(options.db, { userNo: subject.userNo })
+          ? { userNo: subject.userNo }
           : subject.email
-            ? await loadPrincipal(options.db, { username: subject.email })
+            ? { username: subject.email }
             : undefined;
+      const sessionId = subject.sessionId;
+      if (by && sessionId) {
+        // One statement: the principal and the use of its session (then, rarely, the session's
+        // first row or its end).
+        const found = await loadPrincipalUsingSession(options.db, by, {
+          sessionId,
+          touchSeconds: TOUCH_INTERVAL_SECONDS,
+          idleSeconds: {
+            internal: idleLimitSeconds(timeouts, 'i'),
+            external: idleLimitSeconds(timeouts, 'b'),
+          },
+        });
+        if (found) {
+          principal = found.principal;
+          const state = await settleSessionUse(
+            options.db,
+            sessionId,
+            principal.userNo,
+            found.session,
+          );
+          if (state !== 'live') sessionEnded = true;
+        }
+      } else if (by) {
+        principal = await loadPrincipal(options.db, by);
+      }
     } catch (error) {
       if (error instanceof TokenError)
         throw unauthorized('Your session is not valid. Sign in again.');
       throw error;
     }
     if (!principal) throw unauthorized('Your account is not active in Pillar.');
-    if (sessionId) {
-      const idle = idleLimitSeconds(timeouts, principal.userType);
-      const state = await useSession(options.db, sessionId, principal.userNo, idle);
-      if (state !== 'live') throw unauthorized('Your session has ended. Sign in again.');
-    }
+    if (sessionEnded) throw unauthorized('Your session has ended. Sign in again.');
     request.principal = principal;
 
     if (rule === 'authenticated') return;

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { INT4_MAX, type Permission, type UserTypeCode } from '@pillar/domain';
 import type { DB } from '../db/schema.ts';
-import { findPrincipalRow } from './principal.repo.ts';
+import {
+  findPrincipalRow,
+  findPrincipalRowUsingSession,
+  type PrincipalRow,
+} from './principal.repo.ts';
+import type { SessionUse } from './sessions.repo.ts';
 
 /**
  * The signed-in user as every service sees them: who they are, what they may do and which
@@ -28,16 +33,45 @@ export async function loadPrincipal(
   db: Kysely<DB>,
   by: { userNo: number } | { username: string },
 ): Promise<Principal | undefined> {
-  // A subject no int4 user_no (or username) can be names nobody; the query would only fail.
-  if (
-    'userNo' in by &&
-    !(Number.isSafeInteger(by.userNo) && by.userNo > 0 && by.userNo <= INT4_MAX)
-  )
-    return undefined;
-  if ('username' in by && (by.username.includes('\u0000') || by.username.length > 320))
-    return undefined;
+  if (!canName(by)) return undefined;
   const row = await findPrincipalRow(db, by);
-  if (!row || !row.active) return undefined;
+  return row?.active ? principalOf(row) : undefined;
+}
+
+/**
+ * The principal and the use of the request's session in one statement (an authenticated
+ * request's only one when the session is known): `session` is its state before the use, as
+ * touchSession answers it (undefined: no row yet; sessions.ts settles it). Undefined for a
+ * subject that names no active user; that user's session is then not touched.
+ */
+export async function loadPrincipalUsingSession(
+  db: Kysely<DB>,
+  by: { userNo: number } | { username: string },
+  session: {
+    sessionId: string;
+    touchSeconds: number;
+    idleSeconds: { internal: number; external: number };
+  },
+): Promise<{ principal: Principal; session: SessionUse | undefined } | undefined> {
+  if (!canName(by)) return undefined;
+  const row = await findPrincipalRowUsingSession(db, by, session);
+  if (!row?.active) return undefined;
+  return {
+    principal: principalOf(row),
+    session: row.session_found
+      ? { ended: row.session_ended, idle: row.session_idle, other_user: row.session_other_user }
+      : undefined,
+  };
+}
+
+/** A subject no int4 user_no (or username) can be names nobody; the query would only fail. */
+function canName(by: { userNo: number } | { username: string }): boolean {
+  if ('userNo' in by)
+    return Number.isSafeInteger(by.userNo) && by.userNo > 0 && by.userNo <= INT4_MAX;
+  return !(by.username.includes('\u0000') || by.username.length > 320);
+}
+
+function principalOf(row: PrincipalRow): Principal {
   const restrictedGroups = new Map<number, ReadonlySet<number>>();
   for (const grant of row.organizations ?? []) {
     if (grant.r) restrictedGroups.set(grant.o, new Set(grant.g ?? []));

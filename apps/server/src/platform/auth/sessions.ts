@@ -7,6 +7,7 @@ import {
   findSessionState,
   insertSession,
   touchSession,
+  type SessionUse,
 } from './sessions.repo.ts';
 
 /**
@@ -59,6 +60,20 @@ export async function useSession(
     touchSeconds: TOUCH_INTERVAL_SECONDS,
     idleSeconds,
   });
+  return settleSessionUse(db, sessionId, userNo, row);
+}
+
+/**
+ * The session's state from its state before this use (touchSession's answer, or the one
+ * loadPrincipalUsingSession reads with the principal): a session without a row is created, an
+ * idle one is ended there and then.
+ */
+export async function settleSessionUse(
+  db: Kysely<DB>,
+  sessionId: string,
+  userNo: number,
+  row: SessionUse | undefined,
+): Promise<SessionState> {
   if (!row) {
     await insertSession(db, sessionId, userNo);
     sweepOldSessions(db);

@@ -7,15 +7,3 @@ insert into "auth_session" ("session_id", "user_no", "ended_at") values ($1, $2,
 
 select "s"."ended_at", s.last_seen_at < now() - make_interval(secs => case when u.user_type = 'i'
         then $1::int else $2::int end) as "idle" from "auth_session" as "s" left join "app_user" as "u" on "u"."user_no" = "s"."user_no" where "s"."session_id" = $3;
-
-with touched as (
-      update auth_session set last_seen_at = now()
-       where session_id = $1 and ended_at is null and user_no = $2
-         and last_seen_at < now() - make_interval(secs => $3)
-         and last_seen_at >= now() - make_interval(secs => $4)
-      returning session_id)
-    select s.ended_at is not null as ended,
-           s.last_seen_at < now() - make_interval(secs => $5) as idle,
-           s.user_no is distinct from $6 as other_user
-      from auth_session s
-     where s.session_id = $7;
