@@ -198,8 +198,8 @@ function EditableNote({
     },
   };
 
+  // The field's message names the file it is about (the domain's messages do).
   const fileList = (files ?? []).map((f) => ({ name: f.name, size: f.size ?? 0 }));
-  const fileProblems = attachmentProblems(fileList);
 
   const submit = async (values: FormValues) => {
     if (subject.mode === 'search') {
@@ -366,19 +366,6 @@ function EditableNote({
             multiple
             accept={ISSUE_ATTACHMENT_EXTENSIONS.join(',')}
             beforeUpload={() => false}
-            itemRender={(node, item, list) => {
-              const problem = fileProblems[list.indexOf(item)];
-              return (
-                <div>
-                  {node}
-                  {problem && (
-                    <div role="alert" className="ant-form-item-explain-error">
-                      {problem}
-                    </div>
-                  )}
-                </div>
-              );
-            }}
           >
             <Button icon={<UploadOutlined />}>Attach Files</Button>
           </Upload>
