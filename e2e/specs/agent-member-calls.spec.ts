@@ -418,6 +418,21 @@ test('the agent pages and sorts the claims history, with the PBM links and their
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await expectClaims(rows, byDrug.data);
   await checkA11y(page);
+
+  // At 1024 and 1280 px the table is wider than its box: it says so, scrolls sideways to its
+  // last column and keeps the fill date in view (issue 12).
+  const fillDate = tab.getByRole('columnheader', { name: 'Fill Date' });
+  const rxNumber = tab.getByRole('columnheader', { name: 'Rx Number' });
+  const planPaid = tab.getByRole('columnheader', { name: 'Plan Paid' });
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await rxNumber.scrollIntoViewIfNeeded();
+    await expect(tab.getByText('Scroll the table sideways to see every column')).toBeVisible();
+    await expect(planPaid).not.toBeInViewport();
+    await planPaid.scrollIntoViewIfNeeded();
+    await expect(planPaid).toBeInViewport();
+    await expect(fillDate).toBeInViewport();
+  }
 });
 
 /** Whether the agent's PBC call answers a document for this query, or 404. */

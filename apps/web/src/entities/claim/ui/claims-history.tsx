@@ -18,6 +18,7 @@ import {
   usePagedTableState,
   type PagedTableColumn,
 } from '../../../shared/search-table/paged-table.tsx';
+import { TableScrollFrame } from '../../../shared/table-scroll/table-scroll-frame.tsx';
 import { useClaimsHistory, usePbmLinks } from '../api/claims-history.ts';
 
 // Dark text on light fills, as the status tags elsewhere (antd's presets fall under AA contrast).
@@ -44,22 +45,33 @@ const CLAIM_COLUMNS: PagedTableColumn<PharmacyClaim, ClaimSortField>[] = [
   {
     title: 'Fill Date',
     dataIndex: 'fillDate',
+    // The fill date stays in view while the other columns scroll sideways.
+    fixed: 'start',
+    width: 120,
     sortField: 'fillDate',
     render: (date: string) => formatDate(date),
   },
-  { title: 'Rx Number', dataIndex: 'rxNumber', sortField: 'rxNumber' },
-  { title: 'Drug Name', dataIndex: 'drugName', sortField: 'drugName' },
+  { title: 'Rx Number', dataIndex: 'rxNumber', width: 130, sortField: 'rxNumber' },
+  { title: 'Drug Name', dataIndex: 'drugName', width: 200, sortField: 'drugName' },
   {
     title: 'NDC',
     dataIndex: 'ndc',
+    width: 140,
     sortField: 'ndc',
     render: (ndc: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatNdc(ndc)}</span>,
   },
-  { title: 'Quantity', dataIndex: 'quantity', align: 'right', sortField: 'quantity' },
-  { title: 'Days Supply', dataIndex: 'daysSupply', align: 'right', sortField: 'daysSupply' },
+  { title: 'Quantity', dataIndex: 'quantity', align: 'right', width: 110, sortField: 'quantity' },
+  {
+    title: 'Days Supply',
+    dataIndex: 'daysSupply',
+    align: 'right',
+    width: 120,
+    sortField: 'daysSupply',
+  },
   {
     title: 'Pharmacy',
     dataIndex: 'pharmacyName',
+    width: 220,
     sortField: 'pharmacyName',
     render: (name: string, claim) => (
       <span>
@@ -72,18 +84,21 @@ const CLAIM_COLUMNS: PagedTableColumn<PharmacyClaim, ClaimSortField>[] = [
   {
     title: 'Channel',
     dataIndex: 'channel',
+    width: 110,
     sortField: 'channel',
     render: (channel: PharmacyClaim['channel']) => CLAIM_CHANNEL_LABELS[channel],
   },
   {
     title: 'Brand/Generic',
     dataIndex: 'brandGeneric',
+    width: 140,
     sortField: 'brandGeneric',
     render: (value: PharmacyClaim['brandGeneric']) => BRAND_GENERIC_LABELS[value],
   },
   {
     title: 'Status',
     dataIndex: 'status',
+    width: 110,
     sortField: 'status',
     render: (status: ClaimStatus) => <ClaimStatusTag status={status} />,
   },
@@ -91,6 +106,7 @@ const CLAIM_COLUMNS: PagedTableColumn<PharmacyClaim, ClaimSortField>[] = [
     title: 'Member Paid',
     dataIndex: 'memberPaid',
     align: 'right',
+    width: 130,
     sortField: 'memberPaid',
     render: (amount: string) => formatUsd(amount),
   },
@@ -98,6 +114,7 @@ const CLAIM_COLUMNS: PagedTableColumn<PharmacyClaim, ClaimSortField>[] = [
     title: 'Plan Paid',
     dataIndex: 'planPaid',
     align: 'right',
+    width: 120,
     sortField: 'planPaid',
     render: (amount: string) => formatUsd(amount),
   },
@@ -135,19 +152,21 @@ export function ClaimsHistory({ orgId, employeeNo, dependentNo }: ClaimsHistoryP
           description={describeError(claims.error).description}
         />
       )}
-      <PagedTable<PharmacyClaim>
-        rowKey="claimNo"
-        size="small"
-        aria-label="Claims history"
-        columns={CLAIM_COLUMNS}
-        state={paging.state}
-        onStateChange={paging.onStateChange}
-        page={claims.data}
-        isError={claims.isError}
-        loading={claims.isFetching}
-        scroll={{ x: 'max-content' }}
-        showTotal={(count) => `${count} claims`}
-      />
+      <TableScrollFrame>
+        <PagedTable<PharmacyClaim>
+          rowKey="claimNo"
+          size="small"
+          aria-label="Claims history"
+          columns={CLAIM_COLUMNS}
+          state={paging.state}
+          onStateChange={paging.onStateChange}
+          page={claims.data}
+          isError={claims.isError}
+          loading={claims.isFetching}
+          scroll={{ x: 'max-content' }}
+          showTotal={(count) => `${count} claims`}
+        />
+      </TableScrollFrame>
     </Space>
   );
 }

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Empty, Table, Typography, type TableColumnsType } from 'antd';
-import { ArrowRightOutlined } from '@ant-design/icons';
 import {
   PA_EMPTY_MESSAGE,
   PA_PAGE_SIZE,
@@ -12,6 +11,7 @@ import {
   type PaCase,
   type PaSortKey,
 } from '@pillar/domain';
+import { TableScrollFrame } from '../../../shared/table-scroll/table-scroll-frame.tsx';
 import { usePriorAuthCases } from '../api/prior-auth-calls.ts';
 import { AuthorizationDetailDrawer, type PaMemberRecord } from './authorization-detail-drawer.tsx';
 import { PaDates } from './pa-dates.tsx';
@@ -120,10 +120,7 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
   ];
 
   return (
-    <div className="pa-history">
-      <p className="pa-history__scroll-hint" aria-hidden="true">
-        Scroll the table sideways to see every column <ArrowRightOutlined />
-      </p>
+    <TableScrollFrame className="pa-history">
       <Table<PaCase>
         size="small"
         rowKey="PACaseId"
@@ -141,6 +138,6 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
         open={openCase !== null}
         onClose={() => setOpenCase(null)}
       />
-    </div>
+    </TableScrollFrame>
   );
 }
