@@ -17,6 +17,7 @@ import {
   npiRequirement,
   pendingIssuesQuery,
   recentIssuesQuery,
+  showsEocSelect,
   type IssueFormInput,
 } from './issues.ts';
 
@@ -276,5 +277,49 @@ describe('list queries', () => {
       offset: 0,
     });
     expect(pendingIssuesQuery.safeParse({ isPending: 'false' }).success).toBe(false);
+  });
+});
+
+describe('the EOC select', () => {
+  const today = '2026-11-24';
+  const agadia = [
+    { reviewer: 'PBM Utilization Management', effDate: '2024-01-01', expDate: '2025-06-30' },
+    { reviewer: 'Agadia Clinical Review', effDate: '2025-07-01', expDate: null },
+  ];
+
+  it('shows for a member whose current PA reviewer is the PA partner', () => {
+    expect(showsEocSelect(true, agadia, today)).toBe(true);
+    expect(
+      showsEocSelect(true, [{ reviewer: ' agadia ', effDate: today, expDate: today }], today),
+    ).toBe(true);
+  });
+
+  it('is hidden for another reviewer, a past or future partner period, no history, or an organization', () => {
+    expect(
+      showsEocSelect(
+        true,
+        [{ reviewer: 'PBM Utilization Management', effDate: '2025-07-01', expDate: null }],
+        today,
+      ),
+    ).toBe(false);
+    expect(
+      showsEocSelect(
+        true,
+        [{ reviewer: 'Agadia', effDate: '2024-01-01', expDate: '2026-11-23' }],
+        today,
+      ),
+    ).toBe(false);
+    expect(
+      showsEocSelect(true, [{ reviewer: 'Agadia', effDate: '2026-11-25', expDate: null }], today),
+    ).toBe(false);
+    expect(
+      showsEocSelect(
+        true,
+        [{ reviewer: 'Agadiax Review', effDate: '2025-01-01', expDate: null }],
+        today,
+      ),
+    ).toBe(false);
+    expect(showsEocSelect(true, undefined, today)).toBe(false);
+    expect(showsEocSelect(false, agadia, today)).toBe(false);
   });
 });

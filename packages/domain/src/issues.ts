@@ -507,6 +507,30 @@ export function canEmailAttachments(sizes: readonly number[]): boolean {
   return sizes.reduce((sum, s) => sum + s, 0) < ISSUE_EMAIL_MAX_TOTAL_BYTES;
 }
 
+/** A PA reviewer assignment as the reviewer history gives it (prior-auth's `PaReviewerHistoryEntry`). */
+export interface PaReviewerPeriod {
+  reviewer: string;
+  effDate: string;
+  expDate: string | null;
+}
+
+/**
+ * Whether the notes form's EOC select shows (spec 2 §5): only for a member (never for an agent
+ * organization: no member, no PA cases), and only when the member's reviewer on `today` (ISO
+ * date) is the PA partner (Agadia), whose cases the EOCs are.
+ */
+export function showsEocSelect(
+  forMember: boolean,
+  reviewers: readonly PaReviewerPeriod[] | undefined,
+  today: string,
+): boolean {
+  if (!forMember || !reviewers) return false;
+  const current = reviewers.find(
+    (r) => r.effDate <= today && (r.expDate === null || r.expDate >= today),
+  );
+  return current !== undefined && /^agadia\b/i.test(current.reviewer.trim());
+}
+
 // ---- Requests ----
 
 export const issueNoParams = z.object({ issueNo: int4Id('issueNo') });

@@ -36,7 +36,6 @@ export const MEMBER_DETAIL_TEXT = {
   newCardRequested: 'New Card Requested',
   newCardFailed:
     'There was an issue trying to process your request. Check to be sure this member has an active plan.',
-  callNotesPlace: 'Call notes (issue 13)',
 } as const;
 
 /** A person the detail page shows: the member, or one of their dependents. */

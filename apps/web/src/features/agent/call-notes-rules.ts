@@ -5,6 +5,7 @@ import {
   issueFormSchema,
   locationRequirement,
   npiRequirement,
+  showsEocSelect,
   type IssueDetail,
   type IssueFormInput,
   type PaCase,
@@ -158,20 +159,15 @@ export function fieldProblem(
 }
 
 /**
- * Whether the EOC select shows (spec 2 §5): never for an organization (no member, no PA cases),
- * and only when the member's current PA reviewer is the PA partner (Agadia), whose cases the
- * EOCs are.
+ * Whether the EOC select shows: the domain's rule (spec 2 §5), for a member subject only (an
+ * organization has no member, no PA cases).
  */
 export function showsEocs(
   subject: CallNotesSubject,
   reviewers: readonly PaReviewerHistoryEntry[] | undefined,
   today: string,
 ): boolean {
-  if (subject.mode !== 'member' || !reviewers) return false;
-  const current = reviewers.find(
-    (r) => r.effDate <= today && (r.expDate === null || r.expDate >= today),
-  );
-  return current !== undefined && /^agadia\b/i.test(current.reviewer.trim());
+  return showsEocSelect(subject.mode === 'member', reviewers, today);
 }
 
 export interface ChosenFile {
