@@ -583,6 +583,13 @@ export const ISSUE_EMAIL_CONTACTS = [
   'maintenanceContact',
   'invoiceContact',
 ] as const;
+/** How the drawer names each contact kind. */
+export const ISSUE_EMAIL_CONTACT_LABELS: Readonly<Record<IssueEmailContact, string>> = {
+  eligibilityContact: 'Eligibility Contact',
+  maintenanceContact: 'Maintenance Contact',
+  invoiceContact: 'Invoice Contact',
+};
+export type IssueEmailContact = (typeof ISSUE_EMAIL_CONTACTS)[number];
 export const issueEmailInput = z.object({
   contact: z.enum(ISSUE_EMAIL_CONTACTS, {
     error: `contact must be one of ${ISSUE_EMAIL_CONTACTS.join(', ')}`,

@@ -6,8 +6,10 @@ import {
   commentOnIssue,
   createIssue,
   deleteIssueAttachment,
+  emailIssue,
   getIssue,
   getIssueTypes,
+  issueEmailRefusal,
   issueFailureText,
   issueQueryOptions,
   issueTypesQueryOptions,
@@ -76,6 +78,29 @@ describe('the issues calls', () => {
       `DELETE ${BASE}/12/v1/attachments/f-1?fileName=a+b.pdf`,
     ]);
     expect(seen[0]!.body).toEqual({ comment: 'Called back', markDone: true });
+  });
+
+  it("e-mail an issue to a contact kind, and say a 400 refusal in the server's words", async () => {
+    const seen = fakeApi({ issueNo: 12, to: 'elig@example.test', attachmentCount: 2 });
+    const sent = await emailIssue(12, { contact: 'maintenanceContact' });
+    expect(seen.lines()).toEqual([`POST ${BASE}/records/12/email`]);
+    expect(seen[0]!.body).toEqual({ contact: 'maintenanceContact' });
+    expect(sent).toEqual({ issueNo: 12, to: 'elig@example.test', attachmentCount: 2 });
+
+    const tooLarge = new ApiError({
+      status: 400,
+      title: 'Bad Request',
+      detail: ISSUE_MESSAGES.emailTooLarge,
+      params: { attachments: ISSUE_MESSAGES.emailTooLarge },
+    });
+    fakeApi({ title: 'Bad Request', detail: ISSUE_MESSAGES.emailTooLarge }, { status: 400 });
+    await expect(emailIssue(12, { contact: 'invoiceContact' })).rejects.toMatchObject({
+      status: 400,
+      detail: ISSUE_MESSAGES.emailTooLarge,
+    });
+    expect(issueEmailRefusal(tooLarge)).toBe(ISSUE_MESSAGES.emailTooLarge);
+    expect(issueEmailRefusal(new ApiError({ status: 400, title: 't' }))).toBeNull();
+    expect(issueEmailRefusal(new ApiError({ status: 500, title: 't', detail: 'x' }))).toBeNull();
   });
 
   it('keep the issue types 23 hours and ask for an issue only when there is one', () => {

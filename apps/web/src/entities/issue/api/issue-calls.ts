@@ -12,6 +12,8 @@ import {
   issuesContracts,
   type IssueCommentInput,
   type IssueDetail,
+  type IssueEmailInput,
+  type IssueEmailResult,
   type IssueFormInput,
   type IssueTypeList,
 } from '@pillar/domain';
@@ -228,5 +230,27 @@ export function useDeleteIssueAttachment() {
     onSuccess: async (_answer, ref) => {
       await queryClient.invalidateQueries({ queryKey: issueKeys.detail(ref.issueNo) });
     },
+  });
+}
+
+/** POST {issues}/records/{issueNo}/email: the issue and its attachments to a contact. */
+export function emailIssue(issueNo: number, input: IssueEmailInput): Promise<IssueEmailResult> {
+  return callApi(issuesContracts.email, { params: { issueNo }, body: input });
+}
+
+/**
+ * What a refused e-mail tells the agent: the server's own detail for a 400 (spec 2 §8: 'Total
+ * attachments must be under 24MB to be emailed.', or no address for the contact); null when the
+ * generic error notification should speak.
+ */
+export function issueEmailRefusal(error: unknown): string | null {
+  return isApiError(error) && error.status === 400 && error.detail ? error.detail : null;
+}
+
+export function useEmailIssue(issueNo: number) {
+  return useMutation({
+    mutationFn: (input: IssueEmailInput) => emailIssue(issueNo, input),
+    // The drawer says a refusal in the server's words.
+    meta: { title: 'E-mail Issue', method: 'POST', notifySuccess: false, notifyError: false },
   });
 }

@@ -8,25 +8,35 @@ import {
   Input,
   List,
   Popconfirm,
+  Select,
   Skeleton,
   Space,
   Typography,
 } from 'antd';
 import { useState, type ReactNode } from 'react';
 import {
+  ISSUE_EMAIL_CONTACTS,
+  ISSUE_EMAIL_CONTACT_LABELS,
   ISSUE_MESSAGES,
   formatFileSize,
   issueCommentInput,
   type IssueAttachment,
   type IssueDetail,
+  type IssueEmailContact,
 } from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
-import { notifyErrorMessage, notifySuccess } from '../../../shared/notifications/notify.ts';
 import {
+  notifyError,
+  notifyErrorMessage,
+  notifySuccess,
+} from '../../../shared/notifications/notify.ts';
+import {
+  issueEmailRefusal,
   issueFailureText,
   useCommentOnIssue,
   useDeleteIssueAttachment,
   useDownloadIssueAttachment,
+  useEmailIssue,
   useIssue,
 } from '../api/issue-calls.ts';
 import { formatIssueDateTime } from './issue-format.ts';
@@ -172,6 +182,56 @@ function Attachments({ issue }: { issue: IssueDetail }) {
   );
 }
 
+/**
+ * 'E-mail issue': the issue and its attachments to one of the organization's client contacts
+ * (eligibility, maintenance or invoice). Offered only while the attachments total under 24 MB;
+ * a refusal (too large, no address for the contact) shows the server's detail in a notification
+ * that stays open.
+ */
+function EmailIssue({ issue }: { issue: IssueDetail }) {
+  const [contact, setContact] = useState<IssueEmailContact>('eligibilityContact');
+  const email = useEmailIssue(issue.issueNo);
+  const send = async () => {
+    try {
+      await email.mutateAsync({ contact });
+      notifySuccess('E-mail Issue', ISSUE_MESSAGES.emailQueued(issue.issueNo));
+    } catch (error) {
+      const refusal = issueEmailRefusal(error);
+      if (refusal) notifyErrorMessage('E-mail Issue', refusal);
+      else notifyError(error, 'E-mail Issue');
+    }
+  };
+  const disabled = !issue.attachmentsEmailable;
+  return (
+    <Space orientation="vertical" className="issue-drawer__email">
+      <Space wrap>
+        <Select<IssueEmailContact>
+          aria-label="Contact to e-mail"
+          value={contact}
+          onChange={setContact}
+          disabled={disabled}
+          style={{ minWidth: 200 }}
+          options={ISSUE_EMAIL_CONTACTS.map((value) => ({
+            value,
+            label: ISSUE_EMAIL_CONTACT_LABELS[value],
+          }))}
+        />
+        <Button
+          icon={<MailOutlined />}
+          disabled={disabled}
+          loading={email.isPending}
+          onClick={() => void send()}
+        >
+          E-mail issue
+        </Button>
+      </Space>
+      {disabled && (
+        <Typography.Text type="secondary">{ISSUE_MESSAGES.emailTooLarge}</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
 interface CommentValues {
   comment?: string;
   markDone?: boolean;
@@ -268,6 +328,7 @@ export function IssueDrawer({ issueNo, onClose }: IssueDrawerProps) {
       {issue.data && (
         <Space orientation="vertical" size="large" className="issue-drawer__body">
           <IssueFacts issue={issue.data} />
+          <EmailIssue issue={issue.data} />
           <section aria-labelledby="issue-details-heading">
             <Typography.Title level={3} id="issue-details-heading">
               Details
