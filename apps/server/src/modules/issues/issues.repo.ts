@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import {
   ISSUE_STATUS,
@@ -14,6 +13,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inOrganizationScope } from '../../platform/auth/scope.ts';
 import { fetchPage } from '../../platform/http/paging.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { moveStagedContentIntoStorage } from '../../platform/storage/staged-content.ts';
 import type { DB } from '../../database.ts';
 import { dependentNameOf, employeeInScope, employeeNameOf, memberIdOf } from '../members/index.ts';
 import { organizationNameOf } from '../organizations/index.ts';
@@ -279,17 +279,19 @@ export function listComments(db: Db, issue: ScopedIssue) {
     .execute();
 }
 
+const ATTACHMENT_COLUMNS = [
+  'a.file_id',
+  'a.file_name',
+  'a.size_bytes',
+  'a.storage_key',
+  'a.created_by',
+  'a.created_at',
+] as const;
+
 export function listAttachments(db: Db, issue: ScopedIssue) {
   return db
     .selectFrom('member_issue_attachment as a')
-    .select([
-      'a.file_id',
-      'a.file_name',
-      'a.size_bytes',
-      'a.storage_key',
-      'a.created_by',
-      'a.created_at',
-    ])
+    .select(ATTACHMENT_COLUMNS)
     .where('a.issue_no', '=', issue.issueNo)
     .orderBy('a.created_at')
     .orderBy('a.position')
@@ -303,14 +305,7 @@ export type AttachmentRow = Awaited<ReturnType<typeof listAttachments>>[number];
 export function findAttachment(db: Db, issue: ScopedIssue, fileId: string, fileName: string) {
   return db
     .selectFrom('member_issue_attachment as a')
-    .select([
-      'a.file_id',
-      'a.file_name',
-      'a.size_bytes',
-      'a.storage_key',
-      'a.created_by',
-      'a.created_at',
-    ])
+    .select(ATTACHMENT_COLUMNS)
     .where('a.issue_no', '=', issue.issueNo)
     .where('a.file_id', '=', fileId)
     .where('a.file_name', '=', fileName)
@@ -418,8 +413,8 @@ export async function searchRecentIssues(
 // ---- Demo content ----
 
 /**
- * Moves the demo attachments' staged content into storage, one per transaction: the staging
- * row is claimed with a delete, so two servers starting together store each once.
+ * Moves the demo attachments' staged content into storage (moveStagedContentIntoStorage says
+ * how): the staging row is claimed with a delete, so two servers starting together store each once.
  */
 export async function moveSeedAttachmentsIntoStorage(
   db: Kysely<DB>,
@@ -430,18 +425,11 @@ export async function moveSeedAttachmentsIntoStorage(
     .innerJoin('member_issue_attachment as a', 'a.file_id', 'c.file_id')
     .select(['c.file_id', 'a.storage_key'])
     .execute();
-  let moved = 0;
-  for (const row of pending) {
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .deleteFrom('member_issue_attachment_seed_content')
-        .where('file_id', '=', row.file_id)
-        .returning('content')
-        .executeTakeFirst();
-      if (!claimed) return;
-      await storage.put(row.storage_key, Readable.from([Buffer.from(claimed.content)]));
-      moved += 1;
-    });
-  }
-  return moved;
+  return moveStagedContentIntoStorage(db, storage, pending, (trx, fileId) =>
+    trx
+      .deleteFrom('member_issue_attachment_seed_content')
+      .where('file_id', '=', fileId)
+      .returning('content')
+      .executeTakeFirst(),
+  );
 }

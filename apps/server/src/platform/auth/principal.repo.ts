@@ -16,8 +16,18 @@ export interface PrincipalRow {
   organizations: { o: number; r: boolean; g: number[] | null }[] | null;
 }
 
+/** Whom a principal is read for: the user's number or their username. */
+export type PrincipalSubject = { userNo: number } | { username: string };
+
+/** The request's session and the limits its use is recorded under. */
+export interface SessionUseLimits {
+  sessionId: string;
+  touchSeconds: number;
+  idleSeconds: { internal: number; external: number };
+}
+
 /** The principal's query: user, roles, permissions and organization/group grants together. */
-function principalQuery(by: { userNo: number } | { username: string }) {
+function principalQuery(by: PrincipalSubject) {
   const where =
     'userNo' in by ? sql`u.user_no = ${by.userNo}` : sql`lower(u.username) = lower(${by.username})`;
   return sql`
@@ -38,7 +48,7 @@ function principalQuery(by: { userNo: number } | { username: string }) {
 /** One statement: user, roles, permissions and organization/group grants together. */
 export async function findPrincipalRow(
   db: Kysely<DB>,
-  by: { userNo: number } | { username: string },
+  by: PrincipalSubject,
 ): Promise<PrincipalRow | undefined> {
   const { rows } = await sql<PrincipalRow>`${principalQuery(by)}`.execute(db);
   return rows[0];
@@ -61,12 +71,8 @@ export interface SessionUseRow {
  */
 export async function findPrincipalRowUsingSession(
   db: Kysely<DB>,
-  by: { userNo: number } | { username: string },
-  session: {
-    sessionId: string;
-    touchSeconds: number;
-    idleSeconds: { internal: number; external: number };
-  },
+  by: PrincipalSubject,
+  session: SessionUseLimits,
 ): Promise<(PrincipalRow & SessionUseRow) | undefined> {
   const { sessionId, touchSeconds, idleSeconds } = session;
   const { rows } = await sql<PrincipalRow & SessionUseRow>`

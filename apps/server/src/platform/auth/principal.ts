@@ -5,6 +5,8 @@ import {
   findPrincipalRow,
   findPrincipalRowUsingSession,
   type PrincipalRow,
+  type PrincipalSubject,
+  type SessionUseLimits,
 } from './principal.repo.ts';
 import type { SessionUse } from './sessions.repo.ts';
 
@@ -31,7 +33,7 @@ export interface Principal {
 /** One statement: user, roles, permissions and organization/group grants together. */
 export async function loadPrincipal(
   db: Kysely<DB>,
-  by: { userNo: number } | { username: string },
+  by: PrincipalSubject,
 ): Promise<Principal | undefined> {
   if (!canName(by)) return undefined;
   const row = await findPrincipalRow(db, by);
@@ -46,12 +48,8 @@ export async function loadPrincipal(
  */
 export async function loadPrincipalUsingSession(
   db: Kysely<DB>,
-  by: { userNo: number } | { username: string },
-  session: {
-    sessionId: string;
-    touchSeconds: number;
-    idleSeconds: { internal: number; external: number };
-  },
+  by: PrincipalSubject,
+  session: SessionUseLimits,
 ): Promise<{ principal: Principal; session: SessionUse | undefined } | undefined> {
   if (!canName(by)) return undefined;
   const row = await findPrincipalRowUsingSession(db, by, session);
@@ -65,7 +63,7 @@ export async function loadPrincipalUsingSession(
 }
 
 /** A subject no int4 user_no (or username) can be names nobody; the query would only fail. */
-function canName(by: { userNo: number } | { username: string }): boolean {
+function canName(by: PrincipalSubject): boolean {
   if ('userNo' in by)
     return Number.isSafeInteger(by.userNo) && by.userNo > 0 && by.userNo <= INT4_MAX;
   return !(by.username.includes('\u0000') || by.username.length > 320);
