@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileDetail, FileUploadResult, Page, FileSummary } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
+import { cutOffUpload } from '../../test/cut-off-upload.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   SAMPLES,
@@ -339,41 +339,28 @@ describe('POST /portal/v1/files', () => {
   });
 
   it('leaves no partial file and no row when the upload is cut off mid-stream', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = Number(new URL(address).port);
     const before = { rows: await fileCount(t), objects: storedObjects(t) };
     const boundary = '----pillar-cut-off';
-    const head = Buffer.from(
-      (await fieldsFor(['accountManager']))
-        .map(
-          ([name, value]) =>
-            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
-        )
-        .join('') +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first.csv"\r\n\r\n` +
-        `${SAMPLES.csv}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\n\r\n`,
-    );
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    try {
-      await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(
-        `POST /portal/v1/files HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-          `Authorization: Bearer ${await t.tokenFor('client')}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
-          `Content-Length: ${head.length + 10 * LIMIT}\r\n\r\n`,
-      );
-      socket.write(head);
-      socket.write(Buffer.alloc(40_000, 0x42));
-      // Wait until the first file is stored and the second is being written.
-      const stored = () => {
-        const now = storedObjects(t).filter((f) => !before.objects.includes(f));
-        return { complete: now.filter((f) => !f.endsWith('.part')).length, all: now.length };
-      };
-      await expect.poll(stored, { timeout: 10_000 }).toEqual({ complete: 1, all: 2 });
-    } finally {
-      socket.destroy();
-    }
+    // Returns once the first file is stored and the second is being written.
+    await cutOffUpload(t, {
+      url: '/portal/v1/files',
+      as: 'client',
+      boundary,
+      head: Buffer.from(
+        (await fieldsFor(['accountManager']))
+          .map(
+            ([name, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+          )
+          .join('') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first.csv"\r\n\r\n` +
+          `${SAMPLES.csv}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\n\r\n`,
+      ),
+      missingBytes: 10 * LIMIT,
+      stored: () => storedObjects(t),
+      before: before.objects,
+    });
 
     // Once the server has noticed, the partial file and the complete first file are gone.
     await expect

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
@@ -16,6 +15,7 @@ import {
   type Page,
 } from '@pillar/domain';
 import { badJsonValue } from '../../test/bad-input.ts';
+import { cutOffUpload } from '../../test/cut-off-upload.ts';
 import { given, type Scenario } from '../../test/given.ts';
 import { multipartBody, type UploadPart } from '../../test/multipart.ts';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
@@ -537,37 +537,24 @@ describe('POST /issues/v1/records (create)', () => {
   });
 
   it('leaves no issue and no file when the upload is cut off', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = Number(new URL(address).port);
     const before = await counts();
     const beforeObjects = storedObjects(t);
     const boundary = '----pillar-issue-cut';
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="jsondata"\r\n\r\n${JSON.stringify(form())}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first.pdf"\r\n\r\n` +
-        `${SAMPLES.pdf.toString('latin1')}\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\n`,
-      'latin1',
-    );
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    try {
-      await new Promise((resolve) => socket.once('connect', resolve));
-      socket.write(
-        `POST /issues/v1/records HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n` +
-          `Authorization: Bearer ${await t.tokenFor('agent')}\r\n` +
-          `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
-          `Content-Length: ${head.length + 10 * LIMIT}\r\n\r\n`,
-      );
-      socket.write(head);
-      socket.write(Buffer.alloc(40_000, 0x42));
-      const stored = () => {
-        const now = storedObjects(t).filter((f) => !beforeObjects.includes(f));
-        return { complete: now.filter((f) => !f.endsWith('.part')).length, all: now.length };
-      };
-      await expect.poll(stored, { timeout: 10_000 }).toEqual({ complete: 1, all: 2 });
-    } finally {
-      socket.destroy();
-    }
+    await cutOffUpload(t, {
+      url: '/issues/v1/records',
+      as: 'agent',
+      boundary,
+      head: Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="jsondata"\r\n\r\n${JSON.stringify(form())}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="first.pdf"\r\n\r\n` +
+          `${SAMPLES.pdf.toString('latin1')}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\n`,
+        'latin1',
+      ),
+      missingBytes: 10 * LIMIT,
+      stored: () => storedObjects(t),
+      before: beforeObjects,
+    });
     await expect
       .poll(() => storedObjects(t).sort(), { timeout: 10_000 })
       .toEqual([...beforeObjects].sort());
