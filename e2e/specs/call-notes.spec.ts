@@ -13,6 +13,7 @@ import {
   type Page as ResultPage,
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { outboxMatch } from '../helpers/api.ts';
 import { checkA11y, choose, shownDialog } from '../helpers/ui.ts';
 
 /** Organizations the demo notes and other specs use; this spec's member comes from another. */
@@ -93,7 +94,10 @@ async function save(page: Page, form: Locator): Promise<number> {
   return issueNo;
 }
 
-test('an agent records a call with attachments, follows it up and closes it', async ({ page }) => {
+test('an agent records a call with attachments, follows it up and closes it', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, 'agent', { path: '/agent' });
   const member = await findMember(page);
   const memberPath = `/agent/${member.organizationNo}/member/${member.employeeNo}`;
@@ -160,6 +164,29 @@ test('an agent records a call with attachments, follows it up and closes it', as
   await expect(drawer.getByRole('group', { name: 'Attached emails' })).toContainText(EML.name);
   await expect(drawer.getByRole('group', { name: 'Attached files' })).toContainText(PDF.name);
   await checkA11y(page);
+
+  // E-mail issue: to the organization's eligibility contact (the default), into the outbox.
+  await expect(drawer.getByRole('combobox', { name: 'Contact to e-mail' })).toBeVisible();
+  await expect(drawer).toContainText('Eligibility Contact');
+  await drawer.getByRole('button', { name: 'E-mail issue' }).click();
+  const sent = page.locator('.ant-notification-notice').filter({
+    hasText: `Issue # ${issueNo} has been e-mailed to `,
+  });
+  await expect(sent).toBeVisible();
+  const to =
+    /has been e-mailed to ([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/.exec(
+      (await sent.textContent()) ?? '',
+    )?.[1] ?? '';
+  expect(to).toMatch(/@/);
+  // The outbox is an administrator's: read it in a super admin's own context.
+  const adminContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, 'superAdmin');
+    await outboxMatch(adminPage, to, new RegExp(`Issue # ${issueNo} \\(`));
+  } finally {
+    await adminContext.close();
+  }
   await drawer.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(drawer).toBeHidden();
 

@@ -172,7 +172,7 @@ export const ISSUE_MESSAGES = {
   emailTooLarge: 'Total attachments must be under 24MB to be emailed.',
   emailNoContact: 'The organization has no e-mail address for this contact.',
   emailNoOrganization: `An issue recorded under '${ORGANIZATION_NOT_FOUND}' has no client contact to e-mail.`,
-  emailQueued: (issueNo: number) => `Issue # ${issueNo} has been e-mailed`,
+  emailQueued: (issueNo: number, to: string) => `Issue # ${issueNo} has been e-mailed to ${to}`,
   noteRequired: 'A note is required',
   noteRequiredForDone: 'Add a note to mark issue as "Done"',
   commentAdded: (issueNo: number) => `Comment successfully added to Issue # ${issueNo}`,

@@ -193,8 +193,8 @@ function EmailIssue({ issue }: { issue: IssueDetail }) {
   const email = useEmailIssue(issue.issueNo);
   const send = async () => {
     try {
-      await email.mutateAsync({ contact });
-      notifySuccess('E-mail Issue', ISSUE_MESSAGES.emailQueued(issue.issueNo));
+      const sent = await email.mutateAsync({ contact });
+      notifySuccess('E-mail Issue', ISSUE_MESSAGES.emailQueued(issue.issueNo, sent.to));
     } catch (error) {
       const refusal = issueEmailRefusal(error);
       if (refusal) notifyErrorMessage('E-mail Issue', refusal);
