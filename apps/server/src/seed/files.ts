@@ -203,16 +203,6 @@ const DEMO_FILES: readonly DemoFile[] = [
   },
 ];
 
-/** A file id the same on every run, so demo links and tests stay stable. */
-function demoFileId(random: SeededRandom): string {
-  const bytes = Buffer.alloc(16);
-  for (let i = 0; i < 16; i++) bytes[i] = random.int(0, 255);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Demo data of the area; deterministic from the context's seed. */
 export async function seedFiles(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const random = context.randomFor('files');
@@ -221,7 +211,7 @@ export async function seedFiles(db: Kysely<DB>, context: SeedContext): Promise<v
     const owner = context.userNos.get(demo.from);
     const recipients = demo.to.map((key) => context.userNos.get(key));
     if (!organization || owner === undefined || recipients.some((r) => r === undefined)) continue;
-    const fileId = demoFileId(random);
+    const fileId = random.uuid();
     const content = demo.content(random, context.today);
     const created = `${addDays(context.today, -demo.daysAgo)}T${String(13 + (demo.daysAgo % 6)).padStart(2, '0')}:${String(random.int(0, 59)).padStart(2, '0')}:00Z`;
     await db

@@ -164,15 +164,6 @@ const DEMO_ISSUES: readonly DemoIssue[] = [
   },
 ];
 
-function demoFileId(random: SeededRandom): string {
-  const bytes = Buffer.alloc(16);
-  for (let i = 0; i < 16; i++) bytes[i] = random.int(0, 255);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /** Demo data of the area; deterministic from the context's seed. */
 export async function seedIssues(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const random = context.randomFor('issues');
@@ -250,7 +241,7 @@ export async function seedIssues(db: Kysely<DB>, context: SeedContext): Promise<
         .execute();
     }
     for (const [position, attachment] of (demo.attachments ?? []).entries()) {
-      const fileId = demoFileId(random);
+      const fileId = random.uuid();
       const content = attachment.content(random);
       await db
         .insertInto('member_issue_attachment')

@@ -34,6 +34,15 @@ export class SeededRandom {
     const to = Date.parse(`${toIso}T00:00:00Z`);
     return new Date(from + Math.floor(this.next() * (to - from))).toISOString().slice(0, 10);
   }
+  /** A version 4 UUID from the sequence: a demo id the same on every run (stable links, tests). */
+  uuid(): string {
+    const bytes = Buffer.alloc(16);
+    for (let i = 0; i < 16; i++) bytes[i] = this.int(0, 255);
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+    const hex = bytes.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
 }
 
 export function addYears(iso: string, years: number): string {
