@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { TestApp } from '../test/test-app.ts';
+import { useTestApp } from '../test/use-test-app.ts';
 import { auditRowsOf, writeAudit, writeReadAudit } from './audit.ts';
 import type { DB } from './db/schema.ts';
 
@@ -10,12 +11,7 @@ import type { DB } from './db/schema.ts';
  */
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 const synchronousCommit = async (db: Kysely<DB>) =>
   (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]!

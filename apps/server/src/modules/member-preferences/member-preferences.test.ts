@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   COMMUNICATION_PREFERENCE_MESSAGES as M,
   NO_OPT_INS,
@@ -11,15 +11,11 @@ import {
 import { createBuiltInMembersHub } from '../../integrations/members-hub/builtin-members-hub.ts';
 import { watchMemberReads } from '../../test/member-reads.ts';
 import { given, type DependentHandle, type EmployeeHandle } from '../../test/given.ts';
-import { createTestApp, type TestApp, type Caller } from '../../test/test-app.ts';
+import type { TestApp, Caller } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 const HUB = '/members-hub/v1/member';
 const PHONE_OPTS: CommsPref = { ...NO_OPT_INS, callOpted: true, voiceMailOpted: true };

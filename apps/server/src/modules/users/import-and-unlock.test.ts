@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { DataNetPreviewUser, UserDetail } from '@pillar/domain';
 import { createAuth0MemberPortalAccounts } from '../../integrations/member-portal/auth0-member-portal-accounts.ts';
 import { loadPrincipal } from '../../platform/auth/principal.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { unlockMemberPortalAccount } from './member-portal.service.ts';
 import {
   DATANET_ALREADY_IMPORTED,
@@ -12,12 +13,7 @@ import {
 } from '../../seed/users-demo.ts';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 const preview = (username: string, as: Parameters<TestApp['injectAs']>[0] = 'accountManager') =>
   t.injectAs(as, {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
 import { signAccessToken } from './access-token.ts';
 import { TOUCH_INTERVAL_SECONDS } from './sessions.ts';
 
@@ -11,12 +12,7 @@ import { TOUCH_INTERVAL_SECONDS } from './sessions.ts';
  */
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 async function call(userNo: number, sessionId: string) {
   const token = await signAccessToken(t.config, t.ctx.secrets, userNo, { sessionId });
