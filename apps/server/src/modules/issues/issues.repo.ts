@@ -208,7 +208,8 @@ export async function touchIssue(
 const userName = (column: string) =>
   sql<string>`(select u.first_name || ' ' || u.last_name from app_user u where u.user_no = ${sql.ref(column)})`;
 
-function issueColumns(db: Db) {
+/** The issues (i) with their type (t) and sub type (s). */
+function issuesWithTypes(db: Db) {
   return db
     .selectFrom('member_issue as i')
     .innerJoin('member_issue_type as t', 't.member_issue_type_no', 'i.member_issue_type_no')
@@ -216,42 +217,45 @@ function issueColumns(db: Db) {
       'member_issue_subtype as s',
       's.member_issue_subtype_no',
       'i.member_issue_subtype_no',
-    )
-    .select([
-      'i.issue_no',
-      'i.organization_no',
-      'i.employee_no',
-      'i.dependent_no',
-      'i.process_status',
-      'i.further_action',
-      'i.call_id',
-      'i.communication_method',
-      'i.relationship',
-      'i.caller_name',
-      'i.phone_no',
-      'i.npi',
-      'i.location',
-      'i.member_issue_type_no',
-      't.name as type_name',
-      'i.member_issue_subtype_no',
-      's.name as subtype_name',
-      'i.eocs',
-      'i.created_at',
-      'i.created_by',
-      userName('i.created_by').as('created_by_name'),
-      'i.closed_at',
-      sql<
-        string | null
-      >`case when i.closed_by is null then null else ${userName('i.closed_by')} end`.as(
-        'closed_by_name',
-      ),
-      sql<string>`coalesce(${organizationNameOf('i.organization_no')}, ${ORGANIZATION_NOT_FOUND})`.as(
-        'organization_name',
-      ),
-      employeeNameOf('i.employee_no').as('employee_name'),
-      dependentNameOf('i.dependent_no').as('dependent_name'),
-      memberIdOf('i.employee_no').as('generated_id'),
-    ]);
+    );
+}
+
+function issueColumns(db: Db) {
+  return issuesWithTypes(db).select([
+    'i.issue_no',
+    'i.organization_no',
+    'i.employee_no',
+    'i.dependent_no',
+    'i.process_status',
+    'i.further_action',
+    'i.call_id',
+    'i.communication_method',
+    'i.relationship',
+    'i.caller_name',
+    'i.phone_no',
+    'i.npi',
+    'i.location',
+    'i.member_issue_type_no',
+    't.name as type_name',
+    'i.member_issue_subtype_no',
+    's.name as subtype_name',
+    'i.eocs',
+    'i.created_at',
+    'i.created_by',
+    userName('i.created_by').as('created_by_name'),
+    'i.closed_at',
+    sql<
+      string | null
+    >`case when i.closed_by is null then null else ${userName('i.closed_by')} end`.as(
+      'closed_by_name',
+    ),
+    sql<string>`coalesce(${organizationNameOf('i.organization_no')}, ${ORGANIZATION_NOT_FOUND})`.as(
+      'organization_name',
+    ),
+    employeeNameOf('i.employee_no').as('employee_name'),
+    dependentNameOf('i.dependent_no').as('dependent_name'),
+    memberIdOf('i.employee_no').as('generated_id'),
+  ]);
 }
 
 export type IssueRow = NonNullable<Awaited<ReturnType<typeof findVisibleIssue>>>;
@@ -326,14 +330,7 @@ export async function deleteAttachmentRow(
 // ---- Lists ----
 
 function summaryQuery(db: Db, principal: Principal) {
-  return db
-    .selectFrom('member_issue as i')
-    .innerJoin('member_issue_type as t', 't.member_issue_type_no', 'i.member_issue_type_no')
-    .innerJoin(
-      'member_issue_subtype as s',
-      's.member_issue_subtype_no',
-      'i.member_issue_subtype_no',
-    )
+  return issuesWithTypes(db)
     .select([
       'i.issue_no',
       'i.created_at',
