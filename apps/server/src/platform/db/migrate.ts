@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-claims.ts';
 import * as m0011 from './migrations/0011-member-preferences.ts';
 import * as m0012 from './migrations/0012-plan-info.ts';
 import * as m0013 from './migrations/0013-issues.ts';
+import * as m0014 from './migrations/0014-birthdate-name-indexes.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-member-preferences': m0011,
   '0012-plan-info': m0012,
   '0013-issues': m0013,
+  '0014-birthdate-name-indexes': m0014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
