@@ -3,7 +3,8 @@
 // the member's page; a call with two attachments recorded from the member detail (Success dialog,
 // issueId in the URL, the read-only note); the note in Recent Notes and My Pending Notes with the
 // badge; the drawer, a comment and Done; the unsaved-notes modal; a note from the member-not-found
-// page under 'Organization Not Found'. axe on each page and the drawer.
+// page under 'Organization Not Found'; a reloaded page and another user see the same issue. axe on
+// each page and the drawer.
 import { type Locator, type Page } from '@playwright/test';
 import {
   ISSUE_MESSAGES,
@@ -223,6 +224,34 @@ test('an agent records a call with attachments, follows it up and closes it', as
   await fromList.getByRole('button', { name: 'Close', exact: true }).click();
   await expect.poll(() => pendingBadge(page)).toBe(before);
   await expect(pending.getByRole('button', { name: `Issue # ${issueNo}` })).toHaveCount(0);
+
+  // A reloaded page and another user read the same issue, Done with both comments.
+  await page.goto(memberPath);
+  await page.reload();
+  await page.getByRole('tab', { name: 'Recent Notes' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Recent notes' }).getByRole('row', {
+      name: new RegExp(`Issue # ${issueNo}\\b.*Done`),
+    }),
+  ).toBeVisible();
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await signIn(other, 'superAdmin', { path: memberPath });
+    await other.getByRole('tab', { name: 'Recent Notes' }).click();
+    await other
+      .getByRole('table', { name: 'Recent notes' })
+      .getByRole('button', { name: `Issue # ${issueNo}` })
+      .click();
+    const seen = other.getByRole('dialog', { name: `Issue # ${issueNo}` });
+    await expect(seen).toContainText(caller);
+    await expect(seen).toContainText('Called the pharmacy back');
+    await expect(seen).toContainText('Member confirmed the refill was picked up.');
+    await expect(seen).toContainText('Done');
+    await expect(seen.getByRole('group', { name: 'Attached files' })).toContainText(PDF.name);
+  } finally {
+    await otherContext.close();
+  }
 });
 
 test('leaving a filled note asks first, and a note without a member is kept', async ({ page }) => {
