@@ -8,6 +8,7 @@
  *   attachments, comments and the add-comment form (Done while the issue may be marked Done).
  * - `<PendingNotes userNo={...} />`: My Pending Notes, paged through the URL (prefix `pn`).
  * - `<RecentNotes organizationNo employeeNo dependentNo? />`: the member's Recent Notes.
+ * - `<IssueLoadFailed className? />`: 'Unable To Load Data' for an issue that did not load.
  */
 export { issueKeys } from './query-keys.ts';
 export {
@@ -41,6 +42,7 @@ export {
   type RecentIssuesSearch,
 } from './api/issue-calls.ts';
 export { IssueDrawer, type IssueDrawerProps } from './ui/issue-drawer.tsx';
+export { IssueLoadFailed } from './ui/issue-load-failed.tsx';
 export {
   PendingNotes,
   RecentNotes,

@@ -38,6 +38,7 @@ import {
 } from '@pillar/domain';
 import {
   IssueDrawer,
+  IssueLoadFailed,
   issueFailureText,
   useCreateIssue,
   useIssue,
@@ -80,6 +81,8 @@ export interface CallNotesFormProps {
 const CALLER_TYPE_OPTIONS = CALLER_TYPES.map((c) => ({ value: c.value, label: c.label }));
 const METHOD_OPTIONS = COMMUNICATION_METHODS.map((m) => ({ value: m, label: m }));
 const ACTION_OPTIONS = FURTHER_ACTIONS.map((a) => ({ value: a, label: a }));
+/** The saved note's fields shown only when the note has them. */
+const SAVED_IF_GIVEN = ['phoneNo', 'location', 'npi'] as const;
 
 function chosenFiles(list: readonly UploadFile[] | undefined): File[] {
   return (list ?? []).flatMap((item) => (item.originFileObj ? [item.originFileObj] : []));
@@ -190,6 +193,13 @@ function EditableNote({
     },
   });
 
+  /** A checked field's label, name and rule: the label the domain gives it. */
+  const checked = (field: keyof CallNotesValues & keyof typeof LABELS) => ({
+    label: LABELS[field],
+    name: field,
+    rules: [rule(field)],
+  });
+
   const fileRule: FormRule = {
     validator: async (_rule, value: UploadFile[] | undefined) => {
       const list = (value ?? []).map((f) => ({ name: f.name, size: f.size ?? 0 }));
@@ -247,35 +257,26 @@ function EditableNote({
           writeCallNotesDraft(draftOf(all));
         }}
       >
-        <Form.Item label={LABELS.name} name="name" required rules={[rule('name')]}>
+        <Form.Item {...checked('name')} required>
           <Input maxLength={CALLER_NAME_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          label={LABELS.relationship}
-          name="relationship"
-          required
-          rules={[rule('relationship')]}
-        >
+        <Form.Item {...checked('relationship')} required>
           <Select options={CALLER_TYPE_OPTIONS} placeholder="Select caller type" />
         </Form.Item>
         <Form.Item label={LABELS.communicationMethod} name="communicationMethod" required>
           <Radio.Group options={METHOD_OPTIONS} optionType="button" />
         </Form.Item>
         <Form.Item
-          label={LABELS.phoneNo}
-          name="phoneNo"
+          {...checked('phoneNo')}
           required={phoneRequired(method)}
-          rules={[rule('phoneNo')]}
           dependencies={['communicationMethod']}
         >
           <Input maxLength={CALLER_PHONE_MAX_LENGTH} inputMode="tel" autoComplete="off" />
         </Form.Item>
         {location !== 'dropped' && (
           <Form.Item
-            label={LABELS.location}
-            name="location"
+            {...checked('location')}
             required={location === 'required'}
-            rules={[rule('location')]}
             dependencies={['relationship']}
           >
             <Input maxLength={CALLER_LOCATION_MAX_LENGTH} autoComplete="off" />
@@ -283,24 +284,17 @@ function EditableNote({
         )}
         {npi !== 'dropped' && (
           <Form.Item
-            label={LABELS.npi}
-            name="npi"
+            {...checked('npi')}
             required={npi === 'required'}
-            rules={[rule('npi')]}
             dependencies={['relationship']}
           >
             <Input maxLength={CALLER_NPI_MAX_LENGTH} inputMode="numeric" autoComplete="off" />
           </Form.Item>
         )}
-        <Form.Item label={LABELS.callId} name="callId" rules={[rule('callId')]}>
+        <Form.Item {...checked('callId')}>
           <Input maxLength={CALL_ID_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          label={LABELS.memberIssueTypeNo}
-          name="memberIssueTypeNo"
-          required
-          rules={[rule('memberIssueTypeNo')]}
-        >
+        <Form.Item {...checked('memberIssueTypeNo')} required>
           <Select
             loading={types.isPending}
             placeholder="Select issue type"
@@ -308,12 +302,7 @@ function EditableNote({
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
-        <Form.Item
-          label={LABELS.memberIssueSubTypeNo}
-          name="memberIssueSubTypeNo"
-          required
-          rules={[rule('memberIssueSubTypeNo')]}
-        >
+        <Form.Item {...checked('memberIssueSubTypeNo')} required>
           <Select
             placeholder={typeNo ? 'Select sub type' : 'Select an issue type first'}
             options={subTypes}
@@ -335,15 +324,10 @@ function EditableNote({
             />
           </Form.Item>
         )}
-        <Form.Item label={LABELS.comment} name="comment" required rules={[rule('comment')]}>
+        <Form.Item {...checked('comment')} required>
           <Input.TextArea rows={4} maxLength={ISSUE_DETAILS_MAX_LENGTH} />
         </Form.Item>
-        <Form.Item
-          label={LABELS.furtherActionNeeded}
-          name="furtherActionNeeded"
-          required
-          rules={[rule('furtherActionNeeded')]}
-        >
+        <Form.Item {...checked('furtherActionNeeded')} required>
           <Select options={ACTION_OPTIONS} placeholder="Select further action" />
         </Form.Item>
         <Form.Item
@@ -441,12 +425,7 @@ function SavedNote({ issueNo, onNew }: { issueNo: number; onNew: () => void }) {
   if (issue.isError) {
     return (
       <>
-        <Alert
-          type="error"
-          showIcon
-          title={ISSUE_MESSAGES.loadFailedTitle}
-          description={ISSUE_MESSAGES.loadFailedAdvice}
-        />
+        <IssueLoadFailed />
         <Button onClick={onNew} className="agent-notes__new">
           New Note
         </Button>
@@ -481,20 +460,13 @@ function SavedNote({ issueNo, onNew }: { issueNo: number; onNew: () => void }) {
         <Form.Item label={LABELS.communicationMethod} name="communicationMethod">
           <Radio.Group options={METHOD_OPTIONS} optionType="button" />
         </Form.Item>
-        {values.phoneNo && (
-          <Form.Item label={LABELS.phoneNo} name="phoneNo">
-            <Input />
-          </Form.Item>
-        )}
-        {values.location && (
-          <Form.Item label={LABELS.location} name="location">
-            <Input />
-          </Form.Item>
-        )}
-        {values.npi && (
-          <Form.Item label={LABELS.npi} name="npi">
-            <Input />
-          </Form.Item>
+        {SAVED_IF_GIVEN.map(
+          (field) =>
+            values[field] && (
+              <Form.Item key={field} label={LABELS[field]} name={field}>
+                <Input />
+              </Form.Item>
+            ),
         )}
         <Form.Item label={LABELS.memberIssueTypeNo} name="memberIssueTypeNo">
           <Select

@@ -40,6 +40,7 @@ import {
   useIssue,
 } from '../api/issue-calls.ts';
 import { formatIssueDateTime } from './issue-format.ts';
+import { IssueLoadFailed } from './issue-load-failed.tsx';
 import './issue.css';
 
 export interface IssueDrawerProps {
@@ -109,6 +110,33 @@ function IssueFacts({ issue }: { issue: IssueDetail }) {
   );
 }
 
+/** One group of an issue's attachments (its e-mails or its other files), shown when it has any. */
+function AttachmentGroup({
+  label,
+  title,
+  files,
+  renderItem,
+}: {
+  /** The group's accessible name. */
+  label: string;
+  /** The list's header. */
+  title: string;
+  files: IssueAttachment[];
+  renderItem: (file: IssueAttachment) => ReactNode;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <div role="group" aria-label={label}>
+      <List
+        size="small"
+        header={<strong>{title}</strong>}
+        dataSource={files}
+        renderItem={renderItem}
+      />
+    </div>
+  );
+}
+
 function Attachments({ issue }: { issue: IssueDetail }) {
   const download = useDownloadIssueAttachment();
   const remove = useDeleteIssueAttachment();
@@ -158,26 +186,18 @@ function Attachments({ issue }: { issue: IssueDetail }) {
   if (issue.attachments.length === 0) return <p>No attachments.</p>;
   return (
     <>
-      {emails.length > 0 && (
-        <div role="group" aria-label="Attached emails">
-          <List
-            size="small"
-            header={<strong>Attached Emails</strong>}
-            dataSource={emails}
-            renderItem={row}
-          />
-        </div>
-      )}
-      {others.length > 0 && (
-        <div role="group" aria-label="Attached files">
-          <List
-            size="small"
-            header={<strong>Attached Files</strong>}
-            dataSource={others}
-            renderItem={row}
-          />
-        </div>
-      )}
+      <AttachmentGroup
+        label="Attached emails"
+        title="Attached Emails"
+        files={emails}
+        renderItem={row}
+      />
+      <AttachmentGroup
+        label="Attached files"
+        title="Attached Files"
+        files={others}
+        renderItem={row}
+      />
     </>
   );
 }
@@ -317,14 +337,7 @@ export function IssueDrawer({ issueNo, onClose }: IssueDrawerProps) {
       className="issue-drawer"
     >
       {issue.isPending && <Skeleton active aria-label="Loading the issue" />}
-      {issue.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={ISSUE_MESSAGES.loadFailedTitle}
-          description={ISSUE_MESSAGES.loadFailedAdvice}
-        />
-      )}
+      {issue.isError && <IssueLoadFailed />}
       {issue.data && (
         <Space orientation="vertical" size="large" className="issue-drawer__body">
           <IssueFacts issue={issue.data} />

@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { ISSUE_MESSAGES, RECENT_ISSUES_PAGE_SIZE, type IssueSummary } from '@pillar/domain';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/search-table/paged-table.tsx';
 import { pendingIssuesQueryOptions, useRecentIssues } from '../api/issue-calls.ts';
 import { IssueDrawer } from './issue-drawer.tsx';
+import { IssueLoadFailed } from './issue-load-failed.tsx';
 import { formatIssueDateTime, issueSubjectName } from './issue-format.ts';
 import './issue.css';
 
@@ -65,15 +66,7 @@ export function PendingNotes({ userNo }: PendingNotesProps) {
   const notes = useQuery(pendingIssuesQueryOptions(userNo, query));
   return (
     <>
-      {notes.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={ISSUE_MESSAGES.loadFailedTitle}
-          description={ISSUE_MESSAGES.loadFailedAdvice}
-          className="issue-list__error"
-        />
-      )}
+      {notes.isError && <IssueLoadFailed className="issue-list__error" />}
       <PagedTable<IssueSummary>
         size="small"
         rowKey="issueNo"
@@ -120,14 +113,7 @@ export function RecentNotes({ organizationNo, employeeNo, dependentNo }: RecentN
     [],
   );
   if (notes.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={ISSUE_MESSAGES.loadFailedTitle}
-        description={ISSUE_MESSAGES.loadFailedAdvice}
-      />
-    );
+    return <IssueLoadFailed />;
   }
   return (
     <>
