@@ -8,6 +8,7 @@ import {
   type CommsPref,
 } from '@pillar/domain';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
+import { EmailAddress } from '../../../shared/text/email-address.tsx';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { useCommunicationPref } from '../api/communication-preferences.ts';
 import { useConfidentiality } from '../api/confidentiality.ts';
@@ -91,7 +92,16 @@ export function CommunicationPreferencesCard(props: CommunicationPreferencesCard
                   label: 'Phone',
                   children: formatPreferencePhone(details.phoneNumber) || '—',
                 },
-                { key: 'email', label: 'Email', children: details.emailAddress ?? '—' },
+                {
+                  key: 'email',
+                  label: 'Email',
+                  children:
+                    details.emailAddress === null ? (
+                      '—'
+                    ) : (
+                      <EmailAddress address={details.emailAddress} />
+                    ),
+                },
                 {
                   key: 'opt-ins',
                   label: 'Opted in',

@@ -2,6 +2,7 @@ import { Descriptions } from 'antd';
 import { GENDERS, formatDate, type DependentDetail, type EmployeeDetail } from '@pillar/domain';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { StatusTag } from '../../../shared/status/status-tag.tsx';
+import { EmailAddress } from '../../../shared/text/email-address.tsx';
 
 const dash = (value: string | number | null | undefined) =>
   value === null || value === undefined || value === '' ? '—' : String(value);
@@ -56,7 +57,11 @@ export function MemberProfileCard({
             children: dependent ? dependent.relationshipLabel : 'Subscriber',
           },
           { key: 'address', label: 'Address', children: address },
-          { key: 'email', label: 'Email', children: dash(employee.email) },
+          {
+            key: 'email',
+            label: 'Email',
+            children: employee.email ? <EmailAddress address={employee.email} /> : '—',
+          },
           { key: 'phone', label: 'Phone', children: dash(employee.phone) },
           {
             key: 'effectiveDate',
