@@ -14,6 +14,7 @@ import {
   type ProcessStatus,
 } from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
+import { TableScrollFrame } from '../../../shared/table-scroll/table-scroll-frame.tsx';
 import {
   useBenefitPackageHistory,
   useDivisionHistory,
@@ -252,13 +253,24 @@ export function HistoryDrawer({
   dependentNo: number | null;
 }) {
   return (
-    <AppDrawer size="wide" title={open ? TITLES[open] : ''} open={open !== null} onClose={onClose}>
-      {open === 'member' && (
-        <MemberHistory orgId={orgId} employeeNo={employeeNo} dependentNo={dependentNo} />
-      )}
-      {open === 'plan' && <PlanHistory orgId={orgId} employeeNo={employeeNo} />}
-      {open === 'group' && <GroupHistory orgId={orgId} employeeNo={employeeNo} />}
-      {open === 'benefitPackage' && <BenefitPackageHistory orgId={orgId} employeeNo={employeeNo} />}
+    <AppDrawer
+      size="wide"
+      rootClassName="agent-history-drawer"
+      title={open ? TITLES[open] : ''}
+      open={open !== null}
+      onClose={onClose}
+    >
+      {/* Compact cells fit the tables in the drawer at 1024 px; wider data scrolls with the cue. */}
+      <TableScrollFrame>
+        {open === 'member' && (
+          <MemberHistory orgId={orgId} employeeNo={employeeNo} dependentNo={dependentNo} />
+        )}
+        {open === 'plan' && <PlanHistory orgId={orgId} employeeNo={employeeNo} />}
+        {open === 'group' && <GroupHistory orgId={orgId} employeeNo={employeeNo} />}
+        {open === 'benefitPackage' && (
+          <BenefitPackageHistory orgId={orgId} employeeNo={employeeNo} />
+        )}
+      </TableScrollFrame>
     </AppDrawer>
   );
 }
