@@ -254,11 +254,13 @@ test('the agent reads a PA case in the 1050 px Authorization Detail drawer; the 
     await expect(rows.nth(i).getByRole('button', { name: paCase.PACaseId })).toBeVisible();
   }
 
-  // Sorting by PA Case ID: the first page in that order, either way (antd keeps the page).
-  await pageButton(tab, 1).click();
+  // Sorting by PA Case ID from page 2: back to the first page in that order, either way.
   const header = tab.getByRole('columnheader', { name: 'PA Case ID' });
   for (const order of ['ascend', 'descend'] as const) {
+    await pageButton(tab, 2).click();
+    await expect(pageButton(tab, 2)).toHaveClass(/ant-pagination-item-active/);
     await header.click();
+    await expect(pageButton(tab, 1)).toHaveClass(/ant-pagination-item-active/);
     await expect(header).toHaveAttribute('aria-sort', `${order}ing`);
     const expected = [...cases].sort(comparePaCases('PACaseId', order)).slice(0, PA_PAGE_SIZE);
     await expect(rows).toHaveCount(expected.length);

@@ -51,6 +51,8 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
   const ids = paIdentifiersOf(member);
   const cases = usePriorAuthCases(ids);
   const [openCase, setOpenCase] = useState<string | null>(null);
+  // A new sort goes back to the first page, as the project's paged tables do.
+  const [page, setPage] = useState(1);
   const rows = useMemo(() => sortPaCases(cases.data?.data ?? []), [cases.data]);
 
   if (!ids) {
@@ -128,7 +130,15 @@ export function PriorAuthHistory({ member }: PriorAuthHistoryProps) {
         loading={cases.isPending}
         columns={columns}
         dataSource={rows}
-        pagination={{ pageSize: PA_PAGE_SIZE, hideOnSinglePage: false, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PA_PAGE_SIZE,
+          hideOnSinglePage: false,
+          showSizeChanger: false,
+        }}
+        onChange={(pagination, _filters, _sorter, { action }) =>
+          setPage(action === 'sort' ? 1 : (pagination.current ?? 1))
+        }
         locale={{ emptyText: <Empty description={PA_EMPTY_MESSAGE} /> }}
         scroll={{ x: 'max-content' }}
       />
