@@ -109,22 +109,6 @@ describe('side navigation', () => {
         label: 'Protect CDS',
         children: [
           link(
-            'intervention-queues',
-            'Intervention Queues',
-            '/clinical/intervention-queues',
-            'clinical',
-            'protect',
-          ),
-          link('clinical-member', 'Member', '/clinical/member', 'clinical', 'protect'),
-          link(
-            'savings-validation',
-            'Savings Validation',
-            '/clinical/savings-validation',
-            'clinical',
-            'protect',
-          ),
-          link('cases', 'Cases', '/clinical/cases', 'clinical', 'protect'),
-          link(
             'configuration',
             'Configuration',
             '/clinical/config/intervention-drug-lists',

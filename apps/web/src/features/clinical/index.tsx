@@ -25,50 +25,10 @@ export const clinicalFeature: Feature = {
       path: 'clinical/intervention/detail/:id',
       element: later('clinical', 'Intervention Drug List', CLINICAL),
     },
-    {
-      path: 'clinical/intervention-queues',
-      element: later('clinical', 'Intervention Queues', CLINICAL),
-    },
-    { path: 'clinical/member', element: later('clinical', 'Protect CDS Member', CLINICAL) },
-    {
-      path: 'clinical/savings-validation',
-      element: later('clinical', 'Savings Validation', CLINICAL),
-    },
-    { path: 'clinical/cases', element: later('clinical', 'Cases', CLINICAL) },
   ],
   menu: [
-    {
-      group: 'protect-cds',
-      key: 'intervention-queues',
-      label: 'Intervention Queues',
-      path: '/clinical/intervention-queues',
-      area: 'clinical',
-      module: 'protect',
-    },
-    {
-      group: 'protect-cds',
-      key: 'clinical-member',
-      label: 'Member',
-      path: '/clinical/member',
-      area: 'clinical',
-      module: 'protect',
-    },
-    {
-      group: 'protect-cds',
-      key: 'savings-validation',
-      label: 'Savings Validation',
-      path: '/clinical/savings-validation',
-      area: 'clinical',
-      module: 'protect',
-    },
-    {
-      group: 'protect-cds',
-      key: 'cases',
-      label: 'Cases',
-      path: '/clinical/cases',
-      area: 'clinical',
-      module: 'protect',
-    },
+    // Intervention Queues, Member, Savings Validation and Cases (spec 2 §2 'Side navigation')
+    // are not described by the specs: hidden, not shown as empty pages (issue 14).
     {
       group: 'protect-cds',
       key: 'configuration',
