@@ -31,3 +31,4 @@ export * from './prior-auth.ts';
 export * from './contracts/index.ts';
 export * from './runtime-config.ts';
 export * from './issues.ts';
+export * from './clinical.ts';

@@ -25,3 +25,4 @@ export * from './comm-manager.contracts.ts';
 export * from './members-hub.contracts.ts';
 export * from './claims.contracts.ts';
 export * from './issues.contracts.ts';
+export * from './clinical.contracts.ts';
