@@ -32,3 +32,4 @@ export * from './contracts/index.ts';
 export * from './runtime-config.ts';
 export * from './issues.ts';
 export * from './clinical.ts';
+export * from './drug-reference.ts';

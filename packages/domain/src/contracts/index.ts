@@ -26,3 +26,4 @@ export * from './members-hub.contracts.ts';
 export * from './claims.contracts.ts';
 export * from './issues.contracts.ts';
 export * from './clinical.contracts.ts';
+export * from './drug-reference.contracts.ts';
