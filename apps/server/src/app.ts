@@ -38,6 +38,7 @@ import {
 } from './modules/members/index.ts';
 import { coveragesRoutes } from './modules/coverages/index.ts';
 import { claimsRoutes } from './modules/claims/index.ts';
+import { drugReferenceRoutes } from './modules/drug-reference/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
 import { planInfoRoutes } from './modules/plan-info/index.ts';
@@ -264,6 +265,7 @@ export async function buildApp(
   await app.register(memberPreferencesRoutes);
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
+  await app.register(drugReferenceRoutes);
   await app.register(agentSearchRoutes);
   await app.register(issuesRoutes);
 

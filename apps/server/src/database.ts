@@ -4,6 +4,7 @@
  * `*.tables.ts` (decision 0092); modules and integrations import `DB` from here.
  */
 import type { ClaimsTables } from './modules/claims/claims.tables.ts';
+import type { DrugReferenceTables } from './modules/drug-reference/drug-reference.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
 import type { IssueTables } from './modules/issues/issues.tables.ts';
@@ -27,6 +28,7 @@ declare module './platform/db/schema.ts' {
       PriorAuthTables,
       FileTables,
       ClaimsTables,
+      DrugReferenceTables,
       PlanInfoTables,
       IssueTables {}
 }

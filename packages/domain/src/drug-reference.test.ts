@@ -21,7 +21,10 @@ describe('the search-term rule (spec 2 §5 "Clinical")', () => {
     ['  0002  ', { kind: 'code', digits: '0002' }],
     ['5818002000', { kind: 'code', digits: '5818002000' }],
     ['0002-32', { kind: 'ndc', text: '0002-32', digits: '000232', ndc11Prefix: undefined }],
-    ['0002-3238-30', { kind: 'ndc', text: '0002-3238-30', digits: '0002323830', ndc11Prefix: undefined }],
+    [
+      '0002-3238-30',
+      { kind: 'ndc', text: '0002-3238-30', digits: '0002323830', ndc11Prefix: undefined },
+    ],
     ['00002-323', { kind: 'ndc', text: '00002-323', digits: '00002323', ndc11Prefix: '00002323' }],
     ['lisinopril', { kind: 'words', words: ['lisinopril'] }],
     ['a', { kind: 'words', words: ['a'] }],
@@ -95,7 +98,9 @@ describe('the query', () => {
 describe('names and classes', () => {
   it('keeps the words of the names for the search', () => {
     expect(searchWords('Amlodipine Besylate, 5 mg')).toEqual(['amlodipine', 'besylate', '5', 'mg']);
-    expect(searchNameOf('Norvasc', null, 'Amlodipine besylate')).toBe(' norvasc amlodipine besylate');
+    expect(searchNameOf('Norvasc', null, 'Amlodipine besylate')).toBe(
+      ' norvasc amlodipine besylate',
+    );
   });
 
   it('reads the level of a class code', () => {

@@ -59,9 +59,7 @@ export type DrugSearchTerm =
   | { kind: 'ndc'; text: string; digits: string; ndc11Prefix: string | undefined }
   | { kind: 'words'; words: string[] };
 
-export type DrugSearchReading =
-  | { ok: true; term: DrugSearchTerm }
-  | { ok: false; message: string };
+export type DrugSearchReading = { ok: true; term: DrugSearchTerm } | { ok: false; message: string };
 
 /**
  * The words of a name as the search compares them: lower case, runs of ASCII letters and digits
@@ -95,7 +93,8 @@ function ndc11PrefixOf(text: string): string | undefined {
 export function readDrugSearchTerm(raw: string): DrugSearchReading {
   const text = raw.trim();
   if (text === '') return { ok: false, message: DRUG_SEARCH_EMPTY_MESSAGE };
-  if (raw.length > DRUG_SEARCH_MAX_LENGTH) return { ok: false, message: DRUG_SEARCH_TOO_LONG_MESSAGE };
+  if (raw.length > DRUG_SEARCH_MAX_LENGTH)
+    return { ok: false, message: DRUG_SEARCH_TOO_LONG_MESSAGE };
   if (/^\d+$/.test(text)) {
     if (text.length % 2 !== 0) return { ok: false, message: DRUG_SEARCH_ODD_DIGITS_MESSAGE };
     return { ok: true, term: { kind: 'code', digits: text } };

@@ -2,27 +2,10 @@ import type { Generated } from 'kysely';
 import type { Audit } from '../../platform/db/schema.ts';
 
 /*
- * Row types of the claims module's tables (migration 0010-claims). Dates are 'YYYY-MM-DD'
+ * Row types of the claims module's tables (migration 0010-claims; its `drug` table belongs to
+ * the drug-reference module since migration 0015, decision 0106). Dates are 'YYYY-MM-DD'
  * strings; numeric columns come back as decimal strings.
  */
-
-export interface DrugTable extends Audit {
-  /** NDC-11, digits only. */
-  ndc: string;
-  proprietary_name: string;
-  nonproprietary_name: string;
-  strength: string;
-  dosage_form: string;
-  route: string;
-  labeler: string;
-  brand_generic: 'brand' | 'generic';
-  specialty: Generated<boolean>;
-  package_size: string | number;
-  package_unit: string;
-  package_description: string;
-  /** The therapeutic class, filled by the clinical issue. */
-  gpi_10: string | null;
-}
 
 export interface OrganizationPbmTable extends Audit {
   organization_pbm_no: Generated<number>;
@@ -55,7 +38,6 @@ export interface PharmacyClaimTable extends Audit {
 }
 
 export interface ClaimsTables {
-  drug: DrugTable;
   organization_pbm: OrganizationPbmTable;
   pharmacy_claim: PharmacyClaimTable;
 }

@@ -14,6 +14,7 @@ import * as m0011 from './migrations/0011-member-preferences.ts';
 import * as m0012 from './migrations/0012-plan-info.ts';
 import * as m0013 from './migrations/0013-issues.ts';
 import * as m0014 from './migrations/0014-birthdate-name-indexes.ts';
+import * as m0015 from './migrations/0015-drug-reference.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-plan-info': m0012,
   '0013-issues': m0013,
   '0014-birthdate-name-indexes': m0014,
+  '0015-drug-reference': m0015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
