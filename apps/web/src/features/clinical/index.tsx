@@ -1,6 +1,10 @@
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { type Feature } from '../../app/routes/feature.ts';
-import { later } from '../../app/routes/gates.tsx';
+import { gated, later } from '../../app/routes/gates.tsx';
+
+const ConditionsPage = lazy(() => import('./conditions-page.tsx'));
+const ConditionDetailPage = lazy(() => import('./condition-detail-page.tsx'));
 
 // Protect CDS is planned: its URLs and menu links exist and say so, behind their real gate.
 const CLINICAL = 'Protect CDS clinical configuration: conditions and intervention drug lists.';
@@ -15,8 +19,8 @@ export const clinicalFeature: Feature = {
       path: 'clinical/config/:tab',
       element: later('clinical', 'Protect CDS Configuration', CLINICAL),
     },
-    { path: 'clinical/conditions', element: later('clinical', 'Conditions', CLINICAL) },
-    { path: 'clinical/conditions/detail/:id', element: later('clinical', 'Condition', CLINICAL) },
+    { path: 'clinical/conditions', element: gated('clinical', <ConditionsPage />) },
+    { path: 'clinical/conditions/detail/:id', element: gated('clinical', <ConditionDetailPage />) },
     {
       path: 'clinical/intervention',
       element: later('clinical', 'Intervention Drug Lists', CLINICAL),

@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Skeleton, Table, Typography } from 'antd';
 import { formatNdc, type DrugDetail } from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
@@ -90,11 +90,7 @@ export function DrugDrawer({ code, onClose }: DrugDrawerProps) {
                 {
                   key: 'type',
                   title: 'Brand or Generic',
-                  render: (_, drug) => (
-                    <Tag color={drug.brand_generic === 'brand' ? 'blue' : 'default'}>
-                      {drug.brand_generic === 'brand' ? 'Brand' : 'Generic'}
-                    </Tag>
-                  ),
+                  render: (_, drug) => (drug.brand_generic === 'brand' ? 'Brand' : 'Generic'),
                 },
                 { key: 'package', title: 'Package', dataIndex: 'package_description' },
               ]}
