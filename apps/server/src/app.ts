@@ -39,6 +39,7 @@ import {
 import { coveragesRoutes } from './modules/coverages/index.ts';
 import { claimsRoutes } from './modules/claims/index.ts';
 import { drugReferenceRoutes } from './modules/drug-reference/index.ts';
+import { clinicalRoutes } from './modules/clinical/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
 import { planInfoRoutes } from './modules/plan-info/index.ts';
@@ -266,6 +267,7 @@ export async function buildApp(
   await app.register(planInfoRoutes);
   await app.register(claimsRoutes);
   await app.register(drugReferenceRoutes);
+  await app.register(clinicalRoutes);
   await app.register(agentSearchRoutes);
   await app.register(issuesRoutes);
 

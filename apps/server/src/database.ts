@@ -3,6 +3,7 @@
  * type for the whole server. The only file outside a module that may import a module's
  * `*.tables.ts` (decision 0092); modules and integrations import `DB` from here.
  */
+import type { ClinicalTables } from './modules/clinical/clinical.tables.ts';
 import type { ClaimsTables } from './modules/claims/claims.tables.ts';
 import type { DrugReferenceTables } from './modules/drug-reference/drug-reference.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
@@ -29,6 +30,7 @@ declare module './platform/db/schema.ts' {
       FileTables,
       ClaimsTables,
       DrugReferenceTables,
+      ClinicalTables,
       PlanInfoTables,
       IssueTables {}
 }

@@ -16,7 +16,7 @@ import { int4Id, int4IdValue } from './validation.ts';
 
 /** The longest condition, list or intervention name (decision 0107). */
 export const CLINICAL_NAME_MAX_LENGTH = 100;
-/** A drug code is the drug reference's 10-character class code (the drug search's gpi_10). */
+/** A drug code is the drug reference's 10-digit class code (the drug search's gpi_10). */
 export const DRUG_CODE_LENGTH = 10;
 /** `limit=0` asks for every row (dropdowns, spec 2 §9); the answer stops at this many. */
 export const CLINICAL_ALL_LIMIT = 5000;
@@ -53,7 +53,7 @@ export const CLINICAL_MESSAGES = {
   conditionNameTaken: 'A condition with this name already exists',
   listNameTaken: 'An intervention list with this name already exists',
   interventionNameTaken: 'An intervention with this name already exists',
-  drugCodeFormat: `Drug code must be ${DRUG_CODE_LENGTH} letters or digits`,
+  drugCodeFormat: `Drug code must be ${DRUG_CODE_LENGTH} digits`,
   drugCodeUnknown: (code: string) => `Drug code ${code} is not in the drug reference`,
   conditionDrugExists: (code: string) => `Drug ${code} is already assigned to this condition`,
   targetDrugExists: (code: string) => `Drug ${code} is already a target drug of this list`,
@@ -120,13 +120,12 @@ export function clinicalNameSchema() {
     );
 }
 
-/** A drug code: the reference's 10-character class code, upper-cased. */
+/** A drug code: the reference's 10-digit class code (the drug search's gpi_10). */
 export function drugCodeSchema(label = 'drug_code') {
   return z
     .string({ error: `${label} is required` })
     .trim()
-    .toUpperCase()
-    .regex(/^[0-9A-Z]{10}$/, CLINICAL_MESSAGES.drugCodeFormat);
+    .regex(/^\d{10}$/, CLINICAL_MESSAGES.drugCodeFormat);
 }
 
 // ---- Paging: limit 0 means every row ----

@@ -15,6 +15,7 @@ import * as m0012 from './migrations/0012-plan-info.ts';
 import * as m0013 from './migrations/0013-issues.ts';
 import * as m0014 from './migrations/0014-birthdate-name-indexes.ts';
 import * as m0015 from './migrations/0015-drug-reference.ts';
+import * as m0016 from './migrations/0016-clinical.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-issues': m0013,
   '0014-birthdate-name-indexes': m0014,
   '0015-drug-reference': m0015,
+  '0016-clinical': m0016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
