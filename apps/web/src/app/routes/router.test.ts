@@ -57,7 +57,7 @@ const EXPECTED: Record<string, string | null> = {
   '/clinical/config/:tab': 'clinical',
   '/clinical/conditions': 'clinical',
   '/clinical/conditions/detail/:id': 'clinical',
-  '/clinical/intervention': 'clinical',
+  '/clinical/intervention': null,
   '/clinical/intervention/detail/:id': 'clinical',
   '/evaluate': null,
   '/evaluate/opportunities': 'evaluate',

@@ -1,13 +1,12 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { type Feature } from '../../app/routes/feature.ts';
-import { gated, later } from '../../app/routes/gates.tsx';
+import { gated } from '../../app/routes/gates.tsx';
 
+const ClinicalConfigPage = lazy(() => import('./clinical-config-page.tsx'));
+const InterventionListDetailPage = lazy(() => import('./intervention-list-detail-page.tsx'));
 const ConditionsPage = lazy(() => import('./conditions-page.tsx'));
 const ConditionDetailPage = lazy(() => import('./condition-detail-page.tsx'));
-
-// Protect CDS is planned: its URLs and menu links exist and say so, behind their real gate.
-const CLINICAL = 'Protect CDS clinical configuration: conditions and intervention drug lists.';
 
 export const clinicalFeature: Feature = {
   routes: [
@@ -17,17 +16,18 @@ export const clinicalFeature: Feature = {
     },
     {
       path: 'clinical/config/:tab',
-      element: later('clinical', 'Protect CDS Configuration', CLINICAL),
+      element: gated('clinical', <ClinicalConfigPage />),
     },
     { path: 'clinical/conditions', element: gated('clinical', <ConditionsPage />) },
     { path: 'clinical/conditions/detail/:id', element: gated('clinical', <ConditionDetailPage />) },
+    // The lists have no page of their own: the configuration page's first tab holds them.
     {
       path: 'clinical/intervention',
-      element: later('clinical', 'Intervention Drug Lists', CLINICAL),
+      element: <Navigate to="/clinical/config/intervention-drug-lists" replace />,
     },
     {
       path: 'clinical/intervention/detail/:id',
-      element: later('clinical', 'Intervention Drug List', CLINICAL),
+      element: gated('clinical', <InterventionListDetailPage />),
     },
   ],
   menu: [

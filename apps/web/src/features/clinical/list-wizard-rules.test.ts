@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   LAST_STEP,
+  alternativeChanges,
+  incompleteSettings,
+  settingsChanged,
+  type AlternativesDraft,
+  type SettingRow,
   LIST_WIZARD_STEPS,
   listWizardButtons,
   listWizardTitle,
@@ -9,6 +14,7 @@ import {
   savesName,
   type ListWizardBlock,
   type ListWizardState,
+  type NameStepValues,
   type ListWizardStep,
 } from './list-wizard-rules.ts';
 
@@ -85,21 +91,88 @@ describe('the list wizard steps', () => {
     },
   );
 
+  const stored = { name: 'Statins', isActive: true };
   it.each([
-    ['a new list (create without id)', 0, null, 'Statins', null, true],
-    ['a renamed list (update with id)', 0, 7, 'Statins 2', 'Statins', true],
-    ['an unchanged name', 0, 7, 'Statins', 'Statins', false],
-    ['an unchanged name with spaces added', 0, 7, ' Statins ', 'Statins', false],
-    ['any later step', 2, 7, 'Other', 'Statins', false],
-  ] as [string, ListWizardStep, number | null, string, string | null, boolean][])(
+    [
+      'a new list (create without id)',
+      0,
+      { listId: null, name: 'Statins', isActive: true, stored: null },
+      true,
+    ],
+    [
+      'a renamed list (update with id)',
+      0,
+      { listId: 7, name: 'Statins 2', isActive: true, stored },
+      true,
+    ],
+    ['a list made inactive', 0, { listId: 7, name: 'Statins', isActive: false, stored }, true],
+    ['an unchanged name', 0, { listId: 7, name: 'Statins', isActive: true, stored }, false],
+    [
+      'an unchanged name with spaces added',
+      0,
+      { listId: 7, name: ' Statins ', isActive: true, stored },
+      false,
+    ],
+    ['any later step', 2, { listId: 7, name: 'Other', isActive: true, stored }, false],
+  ] as [string, ListWizardStep, NameStepValues, boolean][])(
     'saves the name on Next: %s',
-    (_what, step, id, typed, stored, saves) => {
-      expect(savesName(step, id, typed, stored)).toBe(saves);
+    (_what, step, values, saves) => {
+      expect(savesName(step, values)).toBe(saves);
     },
   );
 
   it('is titled Create List or Edit List', () => {
     expect(listWizardTitle('create')).toBe('Create List');
     expect(listWizardTitle('edit')).toBe('Edit List');
+  });
+});
+
+describe('what the later steps save', () => {
+  const drug = (code: string) => ({ drug_code: code, drug_name: code });
+  const targets = [
+    { id: 1, alternative_drugs: [drug('A000000001'), drug('A000000002')] },
+    { id: 2, alternative_drugs: [] },
+  ];
+
+  it.each([
+    ['nothing touched', {}, []],
+    ['the same set in another order', { 1: [drug('A000000002'), drug('A000000001')] }, []],
+    [
+      'one alternative removed',
+      { 1: [drug('A000000002')] },
+      [{ drugId: 1, codes: ['A000000002'] }],
+    ],
+    [
+      'an alternative added to a target without any',
+      { 2: [drug('B000000001')] },
+      [{ drugId: 2, codes: ['B000000001'] }],
+    ],
+    ['every alternative removed', { 1: [] }, [{ drugId: 1, codes: [] }]],
+  ] as [string, AlternativesDraft, { drugId: number; codes: string[] }[]][])(
+    'alternative drugs: %s',
+    (_what, draft, changes) => {
+      expect(alternativeChanges(targets, draft)).toEqual(changes);
+    },
+  );
+
+  it.each([
+    [[], false],
+    [[{ health_condition_id: 1, intervention_id: 2 }], false],
+    [[{ health_condition_id: 1, intervention_id: null }], true],
+    [[{ health_condition_id: null, intervention_id: 2 }], true],
+  ] as [SettingRow[], boolean][])('settings %j incomplete: %s', (rows, incomplete) => {
+    expect(incompleteSettings(rows)).toBe(incomplete);
+  });
+
+  const stored = [
+    { health_condition_id: 1, intervention_id: 2 },
+    { health_condition_id: 3, intervention_id: 4 },
+  ];
+  it.each([
+    ['the same rows in another order', [stored[1]!, stored[0]!], false],
+    ['a row removed', [stored[0]!], true],
+    ['an intervention changed', [stored[0]!, { health_condition_id: 3, intervention_id: 5 }], true],
+  ] as [string, SettingRow[], boolean][])('settings changed: %s', (_what, rows, changed) => {
+    expect(settingsChanged(stored, rows)).toBe(changed);
   });
 });

@@ -79,21 +79,78 @@ export function previousStep(step: ListWizardStep): ListWizardStep {
   return Math.max(step - 1, FIRST_STEP) as ListWizardStep;
 }
 
+/** What the Name step holds, beside the list as stored (null before it exists). */
+export interface NameStepValues {
+  listId: number | null;
+  name: string;
+  isActive: boolean;
+  stored: { name: string; isActive: boolean } | null;
+}
+
 /**
- * Whether leaving this step saves the name: on the Name step, when the list does not exist yet
- * (create, without an id) or the typed name differs from the stored one (update, with the id).
+ * Whether leaving this step saves the name (spec 2 §4: "Next saves the list name first"): on the
+ * Name step, when the list does not exist yet (create, without an id), or its typed name or its
+ * status differs from the stored one (update, with the id). An unchanged name is not sent again.
  */
-export function savesName(
-  step: ListWizardStep,
-  listId: number | null,
-  typed: string,
-  stored: string | null,
-): boolean {
+export function savesName(step: ListWizardStep, values: NameStepValues): boolean {
   if (step !== FIRST_STEP) return false;
-  return listId === null || typed.trim() !== (stored ?? '').trim();
+  if (values.listId === null || values.stored === null) return true;
+  return (
+    values.name.trim() !== values.stored.name.trim() || values.isActive !== values.stored.isActive
+  );
 }
 
 /** The wizard's title: Create List until a list is being edited. */
 export function listWizardTitle(mode: 'create' | 'edit'): string {
   return mode === 'create' ? 'Create List' : 'Edit List';
+}
+
+// ---- What the later steps save ----
+
+/** A drug as the wizard shows it before it is saved: its class code and name. */
+export interface DraftDrug {
+  drug_code: string;
+  drug_name: string;
+}
+
+/** The Alternative Drugs step's edits: each touched target drug's (by id) whole new set. */
+export type AlternativesDraft = Readonly<Record<number, readonly DraftDrug[]>>;
+
+/**
+ * The alternative-drug sets to save: one call per target drug whose codes the draft changed
+ * (order does not count), none for a target drug left as it was.
+ */
+export function alternativeChanges(
+  targets: readonly { id: number; alternative_drugs: readonly DraftDrug[] }[],
+  draft: AlternativesDraft,
+): { drugId: number; codes: string[] }[] {
+  const changes: { drugId: number; codes: string[] }[] = [];
+  for (const target of targets) {
+    const next = draft[target.id];
+    if (!next) continue;
+    const before = target.alternative_drugs.map((d) => d.drug_code).sort();
+    const after = next.map((d) => d.drug_code).sort();
+    if (before.join() !== after.join()) changes.push({ drugId: target.id, codes: after });
+  }
+  return changes;
+}
+
+/** A row of the Condition Settings step: a condition and the intervention it triggers. */
+export interface SettingRow {
+  health_condition_id: number | null;
+  intervention_id: number | null;
+}
+
+/** Whether a row lacks its condition or its intervention (the step cannot be saved so). */
+export function incompleteSettings(rows: readonly SettingRow[]): boolean {
+  return rows.some((row) => row.health_condition_id === null || row.intervention_id === null);
+}
+
+/** Whether the rows differ from the stored settings (order does not count). */
+export function settingsChanged(
+  stored: readonly { health_condition_id: number; intervention_id: number }[],
+  rows: readonly SettingRow[],
+): boolean {
+  const key = (r: SettingRow) => `${r.health_condition_id}:${r.intervention_id}`;
+  return stored.map(key).sort().join() !== rows.map(key).sort().join();
 }
