@@ -18,5 +18,4 @@ export const interventionListKeys = {
   history: (id: number, query: ListHistorySearch) =>
     [...interventionListKeys.detail(id), 'history', query] as const,
   interventions: () => [...interventionListKeys.all, 'interventions'] as const,
-  conditions: () => [...interventionListKeys.all, 'conditions'] as const,
 };

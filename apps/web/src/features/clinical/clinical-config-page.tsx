@@ -1,6 +1,6 @@
 import { Skeleton, Tabs, Typography } from 'antd';
 import { Suspense, lazy, type ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { ClinicalPageLayout } from './clinical-page-layout.tsx';
 import './intervention-lists.css';
@@ -65,6 +65,8 @@ export default function ClinicalConfigPage() {
   const navigate = useNavigate();
   const active = configTabOf(tab);
   usePageTitle(`Configuration - ${active.label}`);
+  // An unknown tab opens the first one, under its own URL.
+  if (tab !== active.slug) return <Navigate to={`/clinical/config/${active.slug}`} replace />;
   return (
     <ClinicalPageLayout breadcrumb={[active.label]} title="Configuration">
       <Tabs
