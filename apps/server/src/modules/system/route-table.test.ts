@@ -115,5 +115,42 @@ describe('route table', () => {
     ]) {
       expect(checked).toContain(route);
     }
+    // Protect service (issue 14, decision 0107): clinicalView reads, clinicalEdit writes; the
+    // clinician is allowed, a broker refused.
+    const clinical = t.app.routeTable.filter((r) => r.url.startsWith('/protect/v1/'));
+    expect(clinical.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /protect/v1/health-conditions',
+        'POST /protect/v1/health-condition',
+        'GET /protect/v1/health-condition/:id',
+        'PUT /protect/v1/health-condition/:id',
+        'GET /protect/v1/health-condition/:id/history',
+        'GET /protect/v1/drug-conditions',
+        'POST /protect/v1/drug-conditions',
+        'DELETE /protect/v1/drug-conditions',
+        'GET /protect/v1/intervention-lists',
+        'POST /protect/v1/intervention-lists',
+        'GET /protect/v1/intervention-list/:id',
+        'GET /protect/v1/intervention-list/:id/history',
+        'GET /protect/v1/intervention-list/:id/target-drugs',
+        'POST /protect/v1/intervention-list/:id/target-drugs',
+        'DELETE /protect/v1/intervention-list/:id/target-drug/:drugId',
+        'PUT /protect/v1/intervention-list/:id/target-drug/:drugId/alternative-drugs',
+        'GET /protect/v1/intervention-list/:id/pbms',
+        'PUT /protect/v1/intervention-list/:id/pbms',
+        'GET /protect/v1/intervention-list/:id/condition-settings',
+        'PUT /protect/v1/intervention-list/:id/condition-settings',
+        'GET /protect/v1/interventions',
+        'POST /protect/v1/interventions',
+      ]),
+    );
+    for (const route of clinical.filter((r) => r.method !== 'HEAD')) {
+      expect(checked).toContain(`${route.method} ${route.url}`);
+      const url = concrete(route.url);
+      const clinician = await t.injectAs('clinician', { method: route.method, url });
+      expect([401, 403], `clinician on ${route.method} ${url}`).not.toContain(clinician.statusCode);
+      const broker = await t.injectAs('broker', { method: route.method, url });
+      expect(broker.statusCode, `broker on ${route.method} ${url}`).toBe(403);
+    }
   });
 });
