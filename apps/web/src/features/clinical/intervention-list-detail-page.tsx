@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import {
   Alert,
   Button,
@@ -73,6 +79,7 @@ interface TargetDrugsProps {
 function TargetDrugs({ list, editable, onAdd }: TargetDrugsProps) {
   const remove = useRemoveTargetDrug(list.id);
   const [confirm, confirmHolder] = useConfirmAction();
+  const [open, setOpen] = useState<string[]>([]);
 
   const onRemove = async (drug: TargetDrug) => {
     const yes = await confirm({
@@ -100,10 +107,21 @@ function TargetDrugs({ list, editable, onAdd }: TargetDrugsProps) {
       {list.target_drugs.length === 0 ? (
         <Empty description={CLINICAL_MESSAGES.noTargetDrugs} />
       ) : (
+        // Only the header text toggles (collapsible 'header'), so Remove Target Drug beside it is
+        // not a button inside a button; the arrow is drawn in the text, not as a second toggle.
         <Collapse
+          collapsible="header"
+          activeKey={open}
+          onChange={(keys) => setOpen(keys.map(String))}
           items={list.target_drugs.map((drug) => ({
-            key: drug.id,
-            label: drugHeader(drug),
+            key: String(drug.id),
+            showArrow: false,
+            label: (
+              <span className="list-detail__drug-header">
+                <RightOutlined aria-hidden rotate={open.includes(String(drug.id)) ? 90 : 0} />
+                {drugHeader(drug)}
+              </span>
+            ),
             extra: editable ? (
               <Button
                 size="small"
