@@ -729,6 +729,71 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the clinical configuration (Protect service) scenario', async () => {
+    // Two class codes of our own in the drug reference, written before recording starts.
+    await t.ctx.db
+      .insertInto('drug_class')
+      .values([
+        { code: '9710100010', name: 'Snapshot target', created_by: null, updated_by: null },
+        { code: '9710100020', name: 'Snapshot alternative', created_by: null, updated_by: null },
+      ])
+      .execute();
+    const p = '/protect/v1';
+    await record(async () => {
+      const condition = (
+        await call('clinician', 'POST', `${p}/health-condition`, { name: 'Snapshot Condition' })
+      ).json<{ id: number }>();
+      await call('clinician', 'PUT', `${p}/health-condition/${condition.id}`, {
+        name: 'Snapshot Condition Renamed',
+      });
+      await call('clinician', 'GET', `${p}/health-condition/${condition.id}`);
+      await call('clinician', 'GET', `${p}/health-conditions?name=snapshot&sort=name:desc`);
+      await call('clinician', 'GET', `${p}/health-conditions?limit=0`);
+      const drug = (
+        await call('clinician', 'POST', `${p}/drug-conditions`, {
+          health_condition_id: condition.id,
+          drug_code: '9710100010',
+        })
+      ).json<{ id: number }>();
+      await call('clinician', 'GET', `${p}/drug-conditions?health_condition_id=${condition.id}`);
+      await call('clinician', 'DELETE', `${p}/drug-conditions?id=${drug.id}`);
+      await call('clinician', 'GET', `${p}/health-condition/${condition.id}/history`);
+      const intervention = (
+        await call('clinician', 'POST', `${p}/interventions`, { name: 'Snapshot Intervention' })
+      ).json<{ id: number }>();
+      await call('clinician', 'GET', `${p}/interventions?limit=0`);
+      const list = (
+        await call('clinician', 'POST', `${p}/intervention-lists`, { name: 'Snapshot List' })
+      ).json<{ id: number }>();
+      await call('clinician', 'POST', `${p}/intervention-lists`, {
+        id: list.id,
+        name: 'Snapshot List Renamed',
+        is_active: false,
+      });
+      const l = `${p}/intervention-list/${list.id}`;
+      const targets = (
+        await call('clinician', 'POST', `${l}/target-drugs`, { drug_codes: ['9710100010'] })
+      ).json<{ data: { id: number }[] }>();
+      const target = targets.data[0]!.id;
+      await call('clinician', 'PUT', `${l}/target-drug/${target}/alternative-drugs`, {
+        drug_codes: ['9710100020'],
+      });
+      await call('clinician', 'PUT', `${l}/pbms`, { pbms: ['Optum'] });
+      await call('clinician', 'GET', `${l}/pbms`);
+      await call('clinician', 'PUT', `${l}/condition-settings`, {
+        settings: [{ health_condition_id: condition.id, intervention_id: intervention.id }],
+      });
+      await call('clinician', 'GET', `${l}/condition-settings`);
+      await call('clinician', 'GET', `${l}/target-drugs?sort=drug_name:asc`);
+      await call('clinician', 'GET', l);
+      await call('clinician', 'GET', `${l}?asOf=2099-01-01`);
+      await call('clinician', 'GET', `${l}/history`);
+      await call('clinician', 'GET', `${p}/intervention-lists?sort=prospective_cases:desc`);
+      await call('clinician', 'GET', `${p}/intervention-lists?is_active=false&name=snapshot`);
+      await call('clinician', 'DELETE', `${l}/target-drug/${target}`);
+    });
+  });
+
   it('writes each repository file the SQL it sent', async () => {
     const files = [...recorder.byFile.keys()].sort();
     // SQL only in repositories: every server file that sent a statement is a *.repo.ts.
