@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { SEARCH_COUNT_CAP, memberStatusKey, type AgentSearchRow, type Page } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
@@ -16,63 +16,42 @@ export interface MemberRecordFilters {
 }
 
 /**
- * Name, birth date and organization on one table's own columns. Names match as the Members
- * search does (decision 0081): a last-name prefix is a range of the C-collated `search_name`
- * ("last, first" in lower case), read from its index; a first-name prefix a range of
- * `lower(first_name) collate "C"`, which has its own index and is also in search_name's INCLUDE
- * list, so a last name and a first name together stay an index-only filter.
+ * The filters on Find Member's people table `member_search` (migration 0017, decision 0110):
+ * every employee and dependent as one row carrying its employee's organization and group (the
+ * scope: a dependent is visible when its employee is) and its family's IDs. Names match as the
+ * Members search does (decision 0081): a last-name prefix is a range of the C-collated
+ * `search_name` ("last, first" in lower case), a first-name prefix a range of `first_name_key`
+ * (the lower-case first name, C collation); the birth date and the organization exactly; the
+ * member ID equals the family's generated ID (upper-cased) or client ID.
  */
-function ownConditions(alias: 'e' | 'd', filters: MemberRecordFilters): RawBuilder<boolean>[] {
-  const ref = (column: string) => sql.ref(`${alias}.${column}`);
-  const conditions: RawBuilder<boolean>[] = [];
+function searched(db: Kysely<DB>, principal: Principal, filters: MemberRecordFilters) {
+  let query = db
+    .selectFrom('member_search as s')
+    .where(inGroupScope(principal, 's.organization_no', 's.benefit_group_no'));
   if (filters.lastName) {
-    conditions.push(startsWith(sql<string>`${ref('search_name')}`, filters.lastName.toLowerCase()));
+    query = query.where(startsWith(sql<string>`s.search_name`, filters.lastName.toLowerCase()));
   }
   if (filters.firstName) {
-    conditions.push(
-      startsWith(
-        sql<string>`lower(${ref('first_name')}) collate "C"`,
-        filters.firstName.toLowerCase(),
-      ),
-    );
+    query = query.where(startsWith(sql<string>`s.first_name_key`, filters.firstName.toLowerCase()));
   }
-  if (filters.birthDate) conditions.push(sql<boolean>`${ref('birthdate')} = ${filters.birthDate}`);
+  if (filters.birthDate) query = query.where('s.birthdate', '=', filters.birthDate);
   if (filters.organizationNo !== undefined) {
-    conditions.push(sql<boolean>`${ref('organization_no')} = ${filters.organizationNo}`);
+    query = query.where('s.organization_no', '=', filters.organizationNo);
   }
-  return conditions;
+  if (filters.memberId) query = query.where(memberIdCondition('s', filters.memberId));
+  return query;
 }
 
 type Direction = 'asc' | 'desc';
 
 /**
- * GET /msr-search/v1/records (spec 2 §7): employees and dependents together in one statement.
- * Each table's branch filters on its own indexes (search_name, first name, birth date,
- * organization; the member ID's unique indexes, a dependent's through its employee) with the
- * member's group scope in SQL (a dependent is visible when its employee is), and takes its own
- * first `offset + limit` rows in name order, which its (search_name, number) index gives
- * without a sort; the UNION ALL of the two merges them and keeps the page. A plain UNION ALL
- * ordered outside sorted every match instead (the dependent branch's join keeps PostgreSQL
- * from merging the branches' index orders): 130-450 ms for a common prefix at 200,000
- * employees, against under 1 ms this way (decision 0101). The organization's name and the
- * order are the page's rows only.
+ * GET /msr-search/v1/records (spec 2 §7): employees and dependents together, one table, one
+ * index range. The page's keys come from the index alone: each search index leads with a filter
+ * (search name, birth date, organization, first name), continues in the answer's order
+ * (search_name, member_no, kind) and includes the other filters and the scope's columns, so the
+ * page is the range's first rows, without a sort. The table is read for those rows only, by its
+ * primary key, and the organization's name looked up for them. The count stops at the cap.
  */
-function branches(db: Kysely<DB>, principal: Principal, filters: MemberRecordFilters) {
-  let employees = db
-    .selectFrom('employee as e')
-    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'));
-  for (const condition of ownConditions('e', filters)) employees = employees.where(condition);
-  if (filters.memberId) employees = employees.where(memberIdCondition('e', filters.memberId));
-
-  let dependents = db
-    .selectFrom('dependent as d')
-    .innerJoin('employee as se', 'se.employee_no', 'd.employee_no')
-    .where(inGroupScope(principal, 'se.organization_no', 'se.benefit_group_no'));
-  for (const condition of ownConditions('d', filters)) dependents = dependents.where(condition);
-  if (filters.memberId) dependents = dependents.where(memberIdCondition('se', filters.memberId));
-  return { employees, dependents };
-}
-
 export async function searchMemberRecords(
   db: Kysely<DB>,
   principal: Principal,
@@ -80,60 +59,18 @@ export async function searchMemberRecords(
   paging: { limit: number; offset: number; sort?: { direction: Direction } | undefined },
   today: string,
 ): Promise<Page<AgentSearchRow>> {
-  const { employees, dependents } = branches(db, principal, filters);
   const direction = paging.sort?.direction ?? 'asc';
-  const enough = paging.offset + paging.limit;
-  const employeeRows = employees
-    .select([
-      'e.employee_no',
-      sql<number | null>`null::integer`.as('dependent_no'),
-      'e.organization_no',
-      'e.first_name',
-      'e.last_name',
-      'e.search_name',
-      'e.birthdate',
-      'e.zip',
-      'e.generated_id',
-      'e.client_id',
-      'e.alternate_id',
-      'e.process_status',
-      'e.expiration_date',
-      sql<number>`e.employee_no`.as('order_no'),
-      sql<number>`0`.as('kind'),
-    ])
-    .orderBy('e.search_name', direction)
-    .orderBy('e.employee_no', direction)
-    .limit(enough);
-  const dependentRows = dependents
-    .select([
-      'd.employee_no',
-      sql<number | null>`d.dependent_no`.as('dependent_no'),
-      'd.organization_no',
-      'd.first_name',
-      'd.last_name',
-      'd.search_name',
-      'd.birthdate',
-      // A dependent living with the member has no address of their own.
-      sql<string | null>`coalesce(d.zip, se.zip)`.as('zip'),
-      'se.generated_id',
-      'se.client_id',
-      'se.alternate_id',
-      'd.process_status',
-      'd.expiration_date',
-      sql<number>`d.dependent_no`.as('order_no'),
-      sql<number>`1`.as('kind'),
-    ])
-    .orderBy('d.search_name', direction)
-    .orderBy('d.dependent_no', direction)
-    .limit(enough);
-
+  const keys = searched(db, principal, filters)
+    .select(['s.member_no', 's.kind', 's.search_name'])
+    .orderBy('s.search_name', direction)
+    .orderBy('s.member_no', direction)
+    .orderBy('s.kind', direction)
+    .limit(paging.limit)
+    .offset(paging.offset);
   const pageQuery = db
-    .selectFrom(
-      db
-        .selectFrom(employeeRows.as('e1'))
-        .selectAll()
-        .unionAll(db.selectFrom(dependentRows.as('d1')).selectAll())
-        .as('m'),
+    .selectFrom(keys.as('k'))
+    .innerJoin('member_search as m', (join) =>
+      join.onRef('m.member_no', '=', 'k.member_no').onRef('m.kind', '=', 'k.kind'),
     )
     .select([
       'm.employee_no',
@@ -150,47 +87,21 @@ export async function searchMemberRecords(
       'm.expiration_date',
       organizationNameOf('m.organization_no').as('organization_name'),
     ])
-    .orderBy('m.search_name', direction)
-    .orderBy('m.order_no', direction)
-    .orderBy('m.kind', direction)
-    .limit(paging.limit)
-    .offset(paging.offset);
+    .orderBy('k.search_name', direction)
+    .orderBy('k.member_no', direction)
+    .orderBy('k.kind', direction);
 
   const count = async (): Promise<Pick<Page<unknown>, 'totalCount' | 'totalCountCapped'>> => {
-    // Each table counts at most as far as the cap (decision 0081): a broad prefix stops early.
-    const cap = Math.max(SEARCH_COUNT_CAP, enough);
-    // The employee is joined for the scope and the member ID; an agent of every organization
-    // searching by the dependent's own columns counts from the dependent's index alone.
-    const countWithoutEmployee = principal.organizations === 'all' && !filters.memberId;
+    // Counted at most as far as the cap (decision 0081): a broad prefix stops early.
+    const cap = Math.max(SEARCH_COUNT_CAP, paging.offset + paging.limit);
     const counted = db
       .selectFrom(
-        db
-          .selectFrom(
-            employees
-              .select(sql<number>`1`.as('one'))
-              .limit(cap + 1)
-              .as('ec'),
-          )
-          .select(sql<number>`count(*)`.as('n'))
-          .unionAll(
-            db
-              .selectFrom(
-                (countWithoutEmployee
-                  ? ownConditions('d', filters).reduce(
-                      (q, condition) => q.where(condition),
-                      db.selectFrom('dependent as d'),
-                    )
-                  : dependents
-                )
-                  .select(sql<number>`1`.as('one'))
-                  .limit(cap + 1)
-                  .as('dc'),
-              )
-              .select(sql<number>`count(*)`.as('n')),
-          )
+        searched(db, principal, filters)
+          .select(sql<number>`1`.as('one'))
+          .limit(cap + 1)
           .as('c'),
       )
-      .select(sql<string>`sum(c.n)`.as('n'));
+      .select(sql<string>`count(*)`.as('n'));
     const n = Number((await counted.executeTakeFirstOrThrow()).n);
     return n > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: n };
   };

@@ -170,7 +170,32 @@ export interface MemberIncentiveProgramTable extends Audit {
   mandatory: Generated<boolean>;
 }
 
+/**
+ * Find Member's people table (migration 0017, decision 0110): one row per employee (kind 0) and
+ * per dependent (kind 1), written only by the database's triggers and `member_search_rebuild()`.
+ */
+export interface MemberSearchTable {
+  member_no: Computed<number>;
+  kind: Computed<0 | 1>;
+  employee_no: Computed<number>;
+  dependent_no: Computed<number | null>;
+  organization_no: Computed<number>;
+  benefit_group_no: Computed<number>;
+  search_name: Computed<string>;
+  first_name_key: Computed<string>;
+  birthdate: Computed<string>;
+  generated_id: Computed<string>;
+  client_id: Computed<string | null>;
+  alternate_id: Computed<string | null>;
+  first_name: Computed<string>;
+  last_name: Computed<string>;
+  zip: Computed<string | null>;
+  process_status: Computed<number>;
+  expiration_date: Computed<string | null>;
+}
+
 export interface MemberTables {
+  member_search: MemberSearchTable;
   employee: EmployeeTable;
   dependent: DependentTable;
   member_change_history: MemberChangeHistoryTable;
