@@ -169,11 +169,13 @@ function ListWizardBody({ mode, listId: editedId, startStep = 0, onClose }: List
     }
   }
 
+  // Enter in the name field submits too: the same rule as the buttons applies.
+  const canGoOn = buttons.nextAndFinishEnabled && ready && !busy;
   const onNext = async () => {
-    if (await saveStep()) setStep(nextStep(step));
+    if (canGoOn && (await saveStep())) setStep(nextStep(step));
   };
   const onFinish = async () => {
-    if (await saveStep()) onClose(listId);
+    if (canGoOn && (await saveStep())) onClose(listId);
   };
   const onCancel = async () => {
     const leave = await confirm({
