@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { PBM_NAMES, isNdc11, isValidNpi, ndc11FromFda } from '@pillar/domain';
+import { PBM_NAMES, isValidNpi } from '@pillar/domain';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { readDemoDrugs, seedClaims } from './claims.ts';
+import { seedClaims } from './claims.ts';
 import { createRandomFor } from './seed-context.ts';
-import fs from 'node:fs';
-import path from 'node:path';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,33 +27,6 @@ async function claimsDigest(): Promise<{ n: number; digest: string }> {
       from pharmacy_claim`.execute(t.ctx.db);
   return rows[0]!;
 }
-
-describe('the demo drug catalogue (seed/data/demo-drugs.csv)', () => {
-  const drugs = readDemoDrugs();
-  const csv = fs.readFileSync(path.join(import.meta.dirname, 'data', 'demo-drugs.csv'), 'utf8');
-
-  it('has at least 80 package NDCs, unique, each the 11-digit form of the FDA code it lists', () => {
-    expect(drugs.length).toBeGreaterThanOrEqual(80);
-    expect(new Set(drugs.map((d) => d.ndc)).size).toBe(drugs.length);
-    const lines = csv.trim().split('\n').slice(1);
-    for (const line of lines) {
-      const [ndc, fda] = line.split(',');
-      expect(isNdc11(ndc!), line).toBe(true);
-      expect(ndc11FromFda(fda!), line).toBe(ndc);
-    }
-  });
-
-  it('covers brand and generic, retail and specialty, and names a source for every row', () => {
-    expect(new Set(drugs.map((d) => d.brand_generic))).toEqual(new Set(['brand', 'generic']));
-    expect(drugs.some((d) => d.specialty)).toBe(true);
-    expect(drugs.some((d) => !d.specialty)).toBe(true);
-    for (const line of csv.trim().split('\n').slice(1)) {
-      expect(line.split(',').at(-1)!.trim(), line).not.toBe('');
-    }
-    // The therapeutic class is the clinical issue's to fill.
-    expect(drugs.every((d) => d.gpi_10 === null)).toBe(true);
-  });
-});
 
 describe('the demo claims', () => {
   it('give most adult members a year of claims, in every channel and status', async () => {
@@ -122,7 +93,6 @@ describe('the demo claims', () => {
     const before = await claimsDigest();
     await sql`delete from pharmacy_claim`.execute(t.ctx.db);
     await sql`delete from organization_pbm`.execute(t.ctx.db);
-    await sql`delete from drug`.execute(t.ctx.db);
     const organizations = await t.ctx.db
       .selectFrom('organization')
       .select(['organization_no', 'name', 'process_status', 'effective_date', 'expiration_date'])

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { AGADIA, PBM_NAMES, npiCheckDigit } from '@pillar/domain';
 import type { DB } from '../database.ts';
+import { readDemoDrugs } from './drug-reference.ts';
 import type { SeededRandom } from './random.ts';
 import type { SeedContext } from './seed-context.ts';
 
@@ -10,8 +9,9 @@ import type { SeedContext } from './seed-context.ts';
  * The demo drug catalogue, the organizations' PBMs and a year of pharmacy claims for every member
  * and dependent (issue 12 "Claims history"; decision 0098).
  *
- * - Drugs: seed/data/demo-drugs.csv, real package NDCs from the FDA NDC Directory (its README
- *   names the source of every row).
+ * - Drugs: the demo catalogue (seed/data/demo-drugs.csv, real package NDCs from the FDA NDC
+ *   Directory, its README naming the source of every row), loaded into the drug reference by
+ *   seedDrugReference before this runs; the claims bill its packages.
  * - PBMs: one or two per organization from the spec's PBM names, some with an Agadia product;
  *   a few organizations have none ('No PBM Coverage'). The anchor organizations have all of them.
  * - Claims: built by one set-based INSERT … SELECT per batch of organizations, so the same code
@@ -26,7 +26,6 @@ import type { SeedContext } from './seed-context.ts';
  *   history index, which is built once at the end. Only tested at demo scale.
  */
 
-const DRUGS_CSV = path.join(import.meta.dirname, 'data', 'demo-drugs.csv');
 const ORGANIZATIONS_PER_STATEMENT = 200;
 /** From this many employees (a benchmark seed) the history index is built after the load. */
 const BULK_EMPLOYEES = 100_000;
@@ -46,59 +45,6 @@ interface DrugRow {
   strength: string;
   brand_generic: 'brand' | 'generic';
   specialty: boolean;
-}
-
-/** One line of RFC 4180 CSV (quoted fields may hold commas and doubled quotes). */
-function parseCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      fields.push(field);
-      field = '';
-    } else field += c;
-  }
-  fields.push(field);
-  return fields;
-}
-
-/** The catalogue file's rows as the drug table's columns. */
-export function readDemoDrugs(file = DRUGS_CSV): Insertable<DB['drug']>[] {
-  const [header, ...lines] = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '');
-  const columns = parseCsvLine(header!);
-  return lines.map((line) => {
-    const values = parseCsvLine(line);
-    const get = (name: string) => values[columns.indexOf(name)] ?? '';
-    return {
-      ndc: get('ndc'),
-      proprietary_name: get('proprietary_name'),
-      nonproprietary_name: get('nonproprietary_name'),
-      strength: get('strength'),
-      dosage_form: get('dosage_form'),
-      route: get('route'),
-      labeler: get('labeler'),
-      brand_generic: get('brand_generic') as 'brand' | 'generic',
-      specialty: get('specialty') === 'true',
-      package_size: get('package_size'),
-      package_unit: get('package_unit'),
-      package_description: get('package_description'),
-      gpi_10: get('gpi_10') || null,
-      created_by: null,
-      updated_by: null,
-    };
-  });
 }
 
 /** A demo NPI: '1' and eight seeded digits, then the Luhn check digit (80840 prefix). */
@@ -170,8 +116,8 @@ function organizationPbms(
 
 export async function seedClaims(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const random = context.randomFor('claims');
+  // The catalogue is in the drug table already (seedDrugReference runs first).
   const drugs = readDemoDrugs();
-  await db.insertInto('drug').values(drugs).execute();
 
   const pbms = organizationPbms(random, context.organizations);
   for (let i = 0; i < pbms.length; i += 1_000) {

@@ -17,6 +17,7 @@ import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
 import { seedMemberPreferences } from './member-preferences.ts';
 import { seedClaims } from './claims.ts';
+import { seedDrugReference } from './drug-reference.ts';
 import { seedPriorAuth } from './prior-auth.ts';
 import { seedPlanInfo } from './plan-info.ts';
 import { seedIssues } from './issues.ts';
@@ -294,6 +295,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedMembers(db, context);
   await seedCoverages(db, context);
   await seedMemberPreferences(db, context);
+  await seedDrugReference(db);
   await seedClaims(db, context);
   await seedUserAdmin(db, context);
   await seedFiles(db, context);
