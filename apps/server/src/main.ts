@@ -6,6 +6,12 @@ import { openDatabase } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo-seed.ts';
+import {
+  loadFdaDirectory,
+  loadMediSpanFile,
+  readMediSpanLayout,
+  ReferenceFileError,
+} from './modules/drug-reference/index.ts';
 import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
 
 const USAGE = `Usage: node apps/server/src/main.ts <command>
@@ -17,7 +23,12 @@ Commands:
   migrate   apply database migrations and exit
   seed      load demo data into an empty database and exit
             --organizations N   how many organizations (default 48)
-            --employees N       how many employees across them (benchmarks)`;
+            --employees N       how many employees across them (benchmarks)
+  drugs-load-fda <dir>
+            load the FDA NDC Directory's product.txt and package.txt from <dir> into the
+            drug reference (one transaction; a malformed line is named and nothing loads)
+  drugs-load-medispan <file> [--layout layout.json]
+            set class codes from a licensed Medi-Span fixed-width file (decision 0106)`;
 
 function printLogins(publicUrl: string): void {
   const lines = PERSONAS.map((p) => `  ${p.username.padEnd(36)} ${p.description}`);
@@ -62,6 +73,7 @@ async function main(argv: string[]): Promise<void> {
     options: {
       organizations: { type: 'string' },
       employees: { type: 'string' },
+      layout: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -103,6 +115,35 @@ async function main(argv: string[]): Promise<void> {
         );
       } finally {
         await closeContext(ctx);
+      }
+      return;
+    }
+    case 'drugs-load-fda':
+    case 'drugs-load-medispan': {
+      const source = positionals[1];
+      if (!source) {
+        console.error(
+          `${command} needs a ${command === 'drugs-load-fda' ? 'directory' : 'file'}\n\n${USAGE}`,
+        );
+        process.exitCode = 2;
+        return;
+      }
+      const database = await openDatabase(loadConfig().database);
+      try {
+        await migrateToLatest(database.db);
+        const result =
+          command === 'drugs-load-fda'
+            ? await loadFdaDirectory(database.db, source)
+            : await loadMediSpanFile(database.db, source, {
+                ...(values.layout ? { layout: readMediSpanLayout(values.layout) } : {}),
+              });
+        console.log(JSON.stringify(result));
+      } catch (error) {
+        if (!(error instanceof ReferenceFileError)) throw error;
+        console.error(`Nothing was loaded: ${error.message}`);
+        process.exitCode = 1;
+      } finally {
+        await database.close();
       }
       return;
     }

@@ -6,3 +6,11 @@
  */
 export { drugReferenceRoutes } from './drug-reference.routes.ts';
 export { drugClassNames } from './drug-reference.repo.ts';
+export { loadFdaDirectory, type ReferenceLoadResult } from './fda-loader.ts';
+export {
+  DEFAULT_MEDISPAN_LAYOUT,
+  loadMediSpanFile,
+  readMediSpanLayout,
+  type MediSpanLayout,
+} from './medispan-loader.ts';
+export { ReferenceFileError } from './reference-files.ts';
