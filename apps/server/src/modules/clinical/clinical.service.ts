@@ -95,6 +95,8 @@ import type { ListSnapshotState } from './clinical.tables.ts';
  */
 
 type Db = Kysely<DB>;
+/** Who makes a change: the session's user (a Principal), or the demo seed's clinician. */
+export type Actor = Pick<Principal, 'userNo'>;
 
 const nameTaken = (message: string) => new HttpProblem(409, 'Conflict', message, { name: message });
 
@@ -142,7 +144,7 @@ export async function getCondition(db: Db, id: number): Promise<HealthCondition>
 
 export async function createCondition(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   input: HealthConditionInput,
 ): Promise<HealthCondition> {
   const nameKey = clinicalNameKey(input.name);
@@ -154,9 +156,9 @@ export async function createCondition(
         const id = await insertCondition(trx, {
           name: input.name,
           nameKey,
-          userNo: principal.userNo,
+          userNo: actor.userNo,
         });
-        await insertHistory(trx, 'health_condition', id, principal.userNo, [
+        await insertHistory(trx, 'health_condition', id, actor.userNo, [
           { change: 'created', field: 'name', new_value: input.name },
         ]);
         return id;
@@ -168,7 +170,7 @@ export async function createCondition(
 
 export async function updateCondition(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   input: HealthConditionInput,
 ): Promise<HealthCondition> {
@@ -181,8 +183,8 @@ export async function updateCondition(
         if (current.name === input.name) return;
         const other = await findConditionByKey(trx, nameKey);
         if (other && other.id !== id) throw taken();
-        await updateConditionName(trx, id, { name: input.name, nameKey, userNo: principal.userNo });
-        await insertHistory(trx, 'health_condition', id, principal.userNo, [
+        await updateConditionName(trx, id, { name: input.name, nameKey, userNo: actor.userNo });
+        await insertHistory(trx, 'health_condition', id, actor.userNo, [
           { change: 'updated', field: 'name', old_value: current.name, new_value: input.name },
         ]);
       }),
@@ -212,7 +214,7 @@ export async function listConditionDrugs(
 
 export async function addConditionDrug(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   input: ConditionDrugInput,
 ): Promise<ConditionDrug> {
   const { health_condition_id: conditionId, drug_code: code } = input;
@@ -231,10 +233,10 @@ export async function addConditionDrug(
           conditionId,
           drugCode: code,
           drugName,
-          userNo: principal.userNo,
+          userNo: actor.userNo,
         });
-        await touchCondition(trx, conditionId, principal.userNo);
-        await insertHistory(trx, 'health_condition', conditionId, principal.userNo, [
+        await touchCondition(trx, conditionId, actor.userNo);
+        await insertHistory(trx, 'health_condition', conditionId, actor.userNo, [
           { change: 'drug-added', field: 'drug', new_value: drugLabel(code, drugName) },
         ]);
         return id;
@@ -246,7 +248,7 @@ export async function addConditionDrug(
   return drug;
 }
 
-export async function removeConditionDrug(db: Db, principal: Principal, id: number): Promise<void> {
+export async function removeConditionDrug(db: Db, actor: Actor, id: number): Promise<void> {
   const drug = await findConditionDrug(db, id);
   if (!drug) throw notFound('Condition drug');
   await db.transaction().execute(async (trx) => {
@@ -254,8 +256,8 @@ export async function removeConditionDrug(db: Db, principal: Principal, id: numb
     // Read again under the lock: a second delete of the same drug is a 404, not a second entry.
     if (!(await findConditionDrug(trx, id))) throw notFound('Condition drug');
     await deleteConditionDrug(trx, id);
-    await touchCondition(trx, drug.health_condition_id, principal.userNo);
-    await insertHistory(trx, 'health_condition', drug.health_condition_id, principal.userNo, [
+    await touchCondition(trx, drug.health_condition_id, actor.userNo);
+    await insertHistory(trx, 'health_condition', drug.health_condition_id, actor.userNo, [
       {
         change: 'drug-removed',
         field: 'drug',
@@ -276,7 +278,7 @@ export async function listInterventions(
 
 export async function createIntervention(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   input: InterventionInput,
 ): Promise<Intervention> {
   const nameKey = clinicalNameKey(input.name);
@@ -285,7 +287,7 @@ export async function createIntervention(
     () =>
       db.transaction().execute(async (trx) => {
         if (await findInterventionByKey(trx, nameKey)) throw taken();
-        return insertIntervention(trx, { name: input.name, nameKey, userNo: principal.userNo });
+        return insertIntervention(trx, { name: input.name, nameKey, userNo: actor.userNo });
       }),
     taken,
   );
@@ -338,16 +340,16 @@ async function listState(
 /** After a change inside `trx`: the list's updater, its history, and a snapshot. */
 async function recordListChange(
   trx: Transaction<DB>,
-  principal: Principal,
+  actor: Actor,
   id: number,
   entries: readonly HistoryValues[],
   touch = true,
 ): Promise<void> {
   if (entries.length === 0) return;
-  if (touch) await touchList(trx, id, principal.userNo);
-  await insertHistory(trx, 'intervention_list', id, principal.userNo, entries);
+  if (touch) await touchList(trx, id, actor.userNo);
+  await insertHistory(trx, 'intervention_list', id, actor.userNo, entries);
   const { state } = await listState(trx, id);
-  await insertSnapshot(trx, id, principal.userNo, state);
+  await insertSnapshot(trx, id, actor.userNo, state);
 }
 
 export async function listLists(
@@ -360,7 +362,7 @@ export async function listLists(
 /** Spec 2 §3 "List create payload: name, plus id when editing". */
 export async function saveList(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   input: InterventionListInput,
 ): Promise<InterventionList> {
   const nameKey = clinicalNameKey(input.name);
@@ -375,11 +377,11 @@ export async function saveList(
             name: input.name,
             nameKey,
             isActive,
-            userNo: principal.userNo,
+            userNo: actor.userNo,
           });
           await recordListChange(
             trx,
-            principal,
+            actor,
             id,
             [
               { change: 'created', field: 'name', new_value: input.name },
@@ -425,9 +427,9 @@ export async function saveList(
             name: input.name,
             nameKey,
             isActive,
-            userNo: principal.userNo,
+            userNo: actor.userNo,
           });
-          await recordListChange(trx, principal, id, entries, false);
+          await recordListChange(trx, actor, id, entries, false);
         }
         return id;
       }),
@@ -482,7 +484,7 @@ export async function listTargetDrugs(
 
 export async function addTargetDrugs(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   input: TargetDrugsInput,
 ): Promise<TargetDrugPage> {
@@ -500,10 +502,10 @@ export async function addTargetDrugs(
         const existing = await existingTargetCodes(trx, id, codes);
         if (existing.length > 0) throw conflict(existing);
         const drugs = codes.map((code) => ({ code, name: names.get(code) ?? code }));
-        await insertTargetDrugs(trx, id, principal.userNo, drugs);
+        await insertTargetDrugs(trx, id, actor.userNo, drugs);
         await recordListChange(
           trx,
-          principal,
+          actor,
           id,
           drugs.map((d) => ({
             change: 'target-drug-added',
@@ -519,7 +521,7 @@ export async function addTargetDrugs(
 
 export async function removeTargetDrug(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   targetId: number,
 ): Promise<void> {
@@ -528,7 +530,7 @@ export async function removeTargetDrug(
     const target = await findTargetDrug(trx, id, targetId);
     if (!target) throw notFound('Target drug');
     await deleteTargetDrug(trx, targetId);
-    await recordListChange(trx, principal, id, [
+    await recordListChange(trx, actor, id, [
       {
         change: 'target-drug-removed',
         field: 'target drug',
@@ -545,7 +547,7 @@ export async function removeTargetDrug(
 
 export async function setAlternativeDrugs(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   targetId: number,
   input: AlternativeDrugsInput,
@@ -571,8 +573,8 @@ export async function setAlternativeDrugs(
       targetId,
       removed.map((a) => a.drug_code),
     );
-    await insertAlternativeDrugs(trx, targetId, principal.userNo, added);
-    await recordListChange(trx, principal, id, [
+    await insertAlternativeDrugs(trx, targetId, actor.userNo, added);
+    await recordListChange(trx, actor, id, [
       ...removed.map((a): HistoryValues => ({
         change: 'alternative-drug-removed',
         field: target.drug_code,
@@ -597,7 +599,7 @@ export async function getPbms(db: Db, id: number): Promise<ListPbms> {
 
 export async function setPbms(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   input: ListPbmsInput,
 ): Promise<ListPbms> {
@@ -608,8 +610,8 @@ export async function setPbms(
     const removed = current.filter((p) => !wanted.includes(p));
     const added = wanted.filter((p) => !current.includes(p));
     await deletePbms(trx, id, removed);
-    await insertPbms(trx, id, principal.userNo, added);
-    await recordListChange(trx, principal, id, [
+    await insertPbms(trx, id, actor.userNo, added);
+    await recordListChange(trx, actor, id, [
       ...removed.map((p): HistoryValues => ({ change: 'pbm-removed', field: 'pbm', old_value: p })),
       ...added.map((p): HistoryValues => ({ change: 'pbm-added', field: 'pbm', new_value: p })),
     ]);
@@ -624,7 +626,7 @@ export async function getConditionSettings(db: Db, id: number): Promise<Conditio
 
 export async function setConditionSettings(
   db: Db,
-  principal: Principal,
+  actor: Actor,
   id: number,
   input: ConditionSettingsInput,
 ): Promise<ConditionSettings> {
@@ -670,13 +672,13 @@ export async function setConditionSettings(
       id,
       removed.map((r) => r.health_condition_id),
     );
-    await upsertConditionSettings(trx, id, principal.userNo, [
+    await upsertConditionSettings(trx, id, actor.userNo, [
       ...added,
       ...changed.map((c) => c.after),
     ]);
     const conditionName = (n: number) => conditions.get(n) ?? String(n);
     const interventionName = (n: number) => interventions.get(n) ?? String(n);
-    await recordListChange(trx, principal, id, [
+    await recordListChange(trx, actor, id, [
       ...removed.map((r): HistoryValues => ({
         change: 'condition-setting-removed',
         field: r.health_condition_name,

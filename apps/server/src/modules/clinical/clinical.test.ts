@@ -659,3 +659,66 @@ describe('bad input', () => {
     expect(failures).toEqual([]);
   });
 });
+
+describe('demo seed', () => {
+  it('has real conditions with catalogue drugs, interventions, and lists with counted cases', async () => {
+    const conditions = await ok<HealthConditionPage>('GET', '/health-conditions?limit=0');
+    const byName = new Map(conditions.data.map((c) => [c.name, c]));
+    for (const name of ['Diabetes Type 2', 'Hypertension', 'Hyperlipidemia', 'Asthma', 'COPD']) {
+      expect(byName.get(name)?.drug_count, name).toBeGreaterThan(0);
+    }
+    expect(byName.get('Diabetes Type 2')?.created_by_name).toBe('Amara Mensah');
+    const diabetes = await ok<ConditionDrugPage>(
+      'GET',
+      `/drug-conditions?health_condition_id=${byName.get('Diabetes Type 2')!.id}&limit=0`,
+    );
+    expect(diabetes.data.map((d) => d.drug_name)).toContain('Metformin hydrochloride');
+
+    const interventions = await ok<InterventionPage>('GET', '/interventions?limit=0');
+    expect(interventions.data.map((i) => i.name)).toEqual(
+      expect.arrayContaining(['Generic substitution', 'Therapeutic alternative', 'Safety review']),
+    );
+
+    const lists = await ok<InterventionListPage>('GET', '/intervention-lists?limit=0');
+    const list = (name: string) => lists.data.find((l) => l.name === name);
+    expect(list('Statins: Generic Substitution')).toMatchObject({
+      is_active: true,
+      prospective_cases: 14,
+      retrospective_cases: 6,
+    });
+    expect(list('ARB Brand to Generic 2025')).toMatchObject({ is_active: false });
+    const counted = await t.ctx.db
+      .selectFrom('intervention_case')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'active')
+      .executeTakeFirstOrThrow();
+    expect(lists.data.reduce((n, l) => n + l.prospective_cases + l.retrospective_cases, 0)).toBe(
+      Number(counted.n),
+    );
+
+    // The statins list was renamed 40 days before the seed's today: 60 days before, it had
+    // its first name, its target drug and its alternatives.
+    const statins = list('Statins: Generic Substitution')!;
+    const detail = await ok<InterventionListDetail>('GET', `/intervention-list/${statins.id}`);
+    expect(detail.target_drugs[0]?.alternative_drugs.length).toBeGreaterThan(0);
+    expect(detail.pbms).toEqual(['Express Scripts', 'Optum', 'Caremark']);
+    const before = await ok<InterventionListDetail>(
+      'GET',
+      `/intervention-list/${statins.id}?asOf=2026-09-02`,
+    );
+    expect(before).toMatchObject({ name: 'Statin Generic Substitution', as_of: '2026-09-02' });
+    expect(before.target_drugs).toEqual(detail.target_drugs);
+    expectProblem(await call('GET', `/intervention-list/${statins.id}?asOf=2026-06-01`), 404);
+    const history = await ok<ClinicalHistoryPage>(
+      'GET',
+      `/intervention-list/${statins.id}/history`,
+    );
+    expect(history.data[0]).toMatchObject({
+      change: 'updated',
+      field: 'name',
+      old_value: 'Statin Generic Substitution',
+      new_value: 'Statins: Generic Substitution',
+    });
+    expect(history.data[0]!.changed_at.slice(0, 10)).toBe('2026-09-22');
+  });
+});
