@@ -179,9 +179,9 @@ function classOf(classes: { code: string; name: string }[], start: string): stri
 const ISO = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 
 /**
- * Moves what was written since `since` for one condition or list to `at` (same order, same
- * spacing): its history, and for a list its snapshots (their taken_at and the instants they
- * hold), its row and its drugs.
+ * Moves what was written since `since` for one condition or list to the instant `at` (the same
+ * on every run; rows of one moment keep their order by id): its history, and for a list its
+ * snapshots (their taken_at and the instants they hold), its row and its drugs.
  */
 async function backdate(
   db: Kysely<DB>,
@@ -190,10 +190,10 @@ async function backdate(
   subject: { table: 'health_condition' | 'intervention_list'; no: number },
 ): Promise<void> {
   const from = sql`${since.toISOString()}::timestamptz`;
-  const shift = sql`(${at.toISOString()}::timestamptz - ${from})`;
+  const to = sql`${at.toISOString()}::timestamptz`;
   const moved = (column: ReturnType<typeof sql>) =>
-    sql`case when ${column} >= ${from} then ${column} + ${shift} else ${column} end`;
-  await sql`update clinical_history set changed_at = changed_at + ${shift}
+    sql`case when ${column} >= ${from} then ${to} else ${column} end`;
+  await sql`update clinical_history set changed_at = ${to}
     where subject = ${subject.table} and subject_no = ${subject.no} and changed_at >= ${from}`.execute(
     db,
   );
@@ -207,7 +207,7 @@ async function backdate(
   }
   const inState = (key: string) =>
     sql`to_jsonb(to_char(${moved(sql`(state->>${key})::timestamptz`)} at time zone 'UTC', ${ISO}))`;
-  await sql`update intervention_list_snapshot set taken_at = taken_at + ${shift},
+  await sql`update intervention_list_snapshot set taken_at = ${to},
       state = jsonb_set(jsonb_set(state, '{created_at}', ${inState('created_at')}), '{updated_at}', ${inState('updated_at')})
     where intervention_list_no = ${subject.no} and taken_at >= ${from}`.execute(db);
   await sql`update intervention_list set created_at = ${moved(sql`created_at`)},
