@@ -198,7 +198,13 @@ function PbmsAndSettings({ list }: { list: InterventionListDetail }) {
           aria-labelledby="list-settings"
           pagination={false}
           dataSource={list.condition_settings}
-          locale={{ emptyText: 'No condition triggers this list yet.' }}
+          locale={{
+            emptyText: (
+              <Typography.Text type="secondary">
+                No condition triggers this list yet.
+              </Typography.Text>
+            ),
+          }}
           columns={[
             { title: 'Condition', dataIndex: 'health_condition_name' },
             { title: 'Intervention', dataIndex: 'intervention_name' },

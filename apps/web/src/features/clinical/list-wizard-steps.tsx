@@ -4,7 +4,6 @@ import {
   Checkbox,
   Empty,
   Input,
-  List,
   Popconfirm,
   Select,
   Space,
@@ -58,36 +57,28 @@ export function TargetDrugsStep({ list }: { list: InterventionListDetail }) {
         disabled={add.isPending}
         onChange={(code) => add.mutate([code])}
       />
-      <List
-        className="list-wizard__drugs"
-        size="small"
-        bordered
-        aria-label="Target drugs"
-        dataSource={list.target_drugs}
-        locale={{
-          emptyText: <Empty description="No target drugs yet: search above to add one." />,
-        }}
-        renderItem={(drug) => (
-          <List.Item
-            actions={[
+      {list.target_drugs.length === 0 ? (
+        <Empty description="No target drugs yet: search above to add one." />
+      ) : (
+        <ul className="list-wizard__drugs" aria-label="Target drugs">
+          {list.target_drugs.map((drug) => (
+            <li key={drug.id} className="list-wizard__drug">
+              <span>{drugTitle(drug)}</span>
               <Popconfirm
-                key="remove"
                 title="Remove Target Drug"
                 description={`Remove ${drug.drug_name} and its alternative drugs from the list?`}
                 okText="Remove Target Drug"
                 cancelText="Cancel"
                 onConfirm={() => remove.mutateAsync(drug.id)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />}>
+                <Button size="small" danger icon={<DeleteOutlined aria-hidden />}>
                   Remove <span className="sr-only">{drug.drug_name}</span>
                 </Button>
-              </Popconfirm>,
-            ]}
-          >
-            {drugTitle(drug)}
-          </List.Item>
-        )}
-      />
+              </Popconfirm>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
