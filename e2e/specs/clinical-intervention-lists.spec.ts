@@ -70,9 +70,10 @@ async function searchAndChoose(box: Locator, term: string, code: string): Promis
   await page.keyboard.press('Enter');
 }
 
-/** Picks an option of an antd select by clicking it (short, non-virtual lists). */
-async function pick(page: Page, box: Locator, option: string): Promise<void> {
+/** Picks an option of a searchable antd select: types its name, then clicks it. */
+async function pick(box: Locator, option: string): Promise<void> {
   await box.click();
+  await box.fill(option);
   const dropdown = await dropdownOf(box);
   await dropdown.getByTitle(option, { exact: true }).click();
   await expect(dropdown).toBeHidden();
@@ -81,6 +82,16 @@ async function pick(page: Page, box: Locator, option: string): Promise<void> {
 /** The wizard's step marked as the current one. */
 function currentStep(dialog: Locator): Locator {
   return dialog.locator('.ant-steps-item-process .ant-steps-item-title');
+}
+
+/** POST /protect/v1/intervention-lists (answers 200 with the list) as the signed-in user. */
+async function createList(page: Page, name: string): Promise<InterventionList> {
+  const response = await page.request.post('/protect/v1/intervention-lists', {
+    headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
+    data: { name },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as InterventionList;
 }
 
 async function cellTexts(rows: Locator, column: number): Promise<string[]> {
@@ -92,6 +103,13 @@ test('the clinician sorts the lists and creates one through the five wizard step
 }) => {
   await signIn(page, 'clinician', { path: '/clinical/intervention' });
   await expect(page).toHaveURL(new RegExp(`${LISTS_TAB}$`));
+  // Lists to sort and a name to collide with, and a condition for the settings step.
+  const taken = await createList(page, `Anticoagulant Review ${RUN}`);
+  await createList(page, `zz Last Alphabetically ${RUN}`);
+  const condition = await apiPost<{ name: string }>(page, '/protect/v1/health-condition', {
+    name: `Hyperlipidemia ${RUN}`,
+  });
+  await page.reload();
   await expect(breadcrumb(page)).toHaveText(
     /Protect CDS\s*\/\s*Configuration\s*\/\s*Intervention Drug Lists/,
   );
@@ -117,25 +135,26 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await checkA11y(page);
   await screenshots(page, 'lists-tab');
 
-  // Sorting asks the server: the URL holds the sort and the rows follow it.
-  const seeded = await apiGet<InterventionListPage>(
-    page,
-    '/protect/v1/intervention-lists?limit=100&sort=prospective_cases:desc',
-  );
-  await page.getByRole('columnheader', { name: 'Active Prospective Cases' }).click();
-  await expect(page).toHaveURL(/il\.sort=prospective_cases%3Aasc|il\.sort=prospective_cases:asc/);
-  await page.getByRole('columnheader', { name: 'Active Prospective Cases' }).click();
-  await expect(page).toHaveURL(/prospective_cases(%3A|:)desc/);
-  const expected = seeded.data.slice(0, 20).map((list) => String(list.prospective_cases));
-  await expect.poll(() => cellTexts(listRows(page), 3)).toEqual(expected);
-  await page.getByRole('columnheader', { name: 'Name', exact: true }).click();
+  // Sorting asks the server: the URL holds the sort and the rows come in the server's order.
+  const byName = async (direction: 'asc' | 'desc') =>
+    (
+      await apiGet<InterventionListPage>(
+        page,
+        `/protect/v1/intervention-lists?limit=20&sort=name:${direction}`,
+      )
+    ).data.map((list) => list.name);
+  const nameHeader = page.getByRole('columnheader', { name: 'Name', exact: true });
+  await nameHeader.click();
   await expect(page).toHaveURL(/il\.sort=name(%3A|:)asc/);
-  await expect
-    .poll(async () => {
-      const names = await cellTexts(listRows(page), 2);
-      return names.join('|') === [...names].sort((a, b) => a.localeCompare(b)).join('|');
-    })
-    .toBe(true);
+  await expect.poll(() => cellTexts(listRows(page), 2)).toEqual(await byName('asc'));
+  await nameHeader.click();
+  await expect(page).toHaveURL(/il\.sort=name(%3A|:)desc/);
+  await expect.poll(() => cellTexts(listRows(page), 2)).toEqual(await byName('desc'));
+  expect((await cellTexts(listRows(page), 2))[0]).not.toBe(taken.name);
+  await page.getByRole('columnheader', { name: 'Active Prospective Cases' }).click();
+  await expect(page).toHaveURL(/il\.sort=prospective_cases(%3A|:)asc/);
+  await page.getByRole('columnheader', { name: 'Status' }).click();
+  await expect(page).toHaveURL(/il\.sort=is_active(%3A|:)asc/);
 
   // Step 0, Name: Next is disabled while the name is empty or another list's (any case, spaces).
   await page.getByRole('button', { name: 'Create List' }).click();
@@ -145,13 +164,12 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await expect(currentStep(dialog)).toHaveText('Name');
   await expect(next).toBeDisabled();
   await expect(finish).toBeDisabled();
-  const taken = seeded.data[0] as InterventionList;
-  await dialog.getByLabel('Name').fill(`  ${taken.name.toUpperCase()}  `);
+  await dialog.getByLabel('Name', { exact: true }).fill(`  ${taken.name.toUpperCase()}  `);
   await expect(dialog.getByText(CLINICAL_MESSAGES.listNameTaken)).toBeVisible();
   await expect(next).toBeDisabled();
   await expect(finish).toBeDisabled();
   await checkA11y(page);
-  await dialog.getByLabel('Name').fill(NAME);
+  await dialog.getByLabel('Name', { exact: true }).fill(NAME);
   await expect(next).toBeEnabled();
   await next.click();
 
@@ -196,14 +214,8 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await dialog.getByLabel('New intervention').fill(intervention);
   await dialog.getByRole('button', { name: 'Create Intervention' }).click();
   await dialog.getByRole('button', { name: 'Add Condition Setting' }).click();
-  const condition = dialog.getByRole('combobox', { name: 'Condition 1' });
-  await condition.click();
-  const conditions = await dropdownOf(condition);
-  const firstCondition = conditions.locator('.ant-select-item-option').first();
-  await expect(firstCondition).toBeVisible();
-  const conditionName = (await firstCondition.getAttribute('title')) ?? '';
-  await firstCondition.click();
-  await pick(page, dialog.getByRole('combobox', { name: 'Intervention 1' }), intervention);
+  await pick(dialog.getByRole('combobox', { name: 'Condition 1' }), condition.name);
+  await pick(dialog.getByRole('combobox', { name: 'Intervention 1' }), intervention);
   await checkA11y(page);
   await screenshots(page, 'wizard-condition-settings');
   await finish.click();
@@ -225,7 +237,7 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await expect(pbms.getByText('Optum')).toBeVisible();
   const settings = page.getByRole('region', { name: 'Condition Settings' });
   await expect(
-    settings.getByRole('row', { name: `${conditionName} ${intervention}` }),
+    settings.getByRole('row', { name: `${condition.name} ${intervention}` }),
   ).toBeVisible();
   const history = page.getByRole('table', { name: 'List history' });
   await expect(history.getByText(`Created '${NAME}'`)).toBeVisible();
@@ -239,21 +251,21 @@ test('the cancel confirmation, removing a target drug and the past view', async 
   // 'Cancel' keeps the wizard as it was; 'Yes, Continue' closes it, and it opens afresh.
   await page.getByRole('button', { name: 'Create List' }).click();
   let dialog = await shownDialog(page, 'Create List');
-  await dialog.getByLabel('Name').fill(`Never saved ${RUN}`);
+  await dialog.getByLabel('Name', { exact: true }).fill(`Never saved ${RUN}`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   const sure = await shownDialog(page, CLINICAL_MESSAGES.confirmCancelText);
   await expect(sure).toContainText(CLINICAL_MESSAGES.confirmCancelTitle);
   await checkA11y(page);
   await sure.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(sure).toBeHidden();
-  await expect(dialog.getByLabel('Name')).toHaveValue(`Never saved ${RUN}`);
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(`Never saved ${RUN}`);
   await dialog.getByRole('button', { name: 'Close' }).click();
   const again = await shownDialog(page, CLINICAL_MESSAGES.confirmCancelText);
   await again.getByRole('button', { name: CLINICAL_MESSAGES.confirmCancelOk }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Create List' }).click();
   dialog = await shownDialog(page, 'Create List');
-  await expect(dialog.getByLabel('Name')).toHaveValue('');
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('');
   await expect(currentStep(dialog)).toHaveText('Name');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await (
@@ -265,12 +277,7 @@ test('the cancel confirmation, removing a target drug and the past view', async 
 
   // A list with two target drugs, made through the API.
   const name = `Remove Target ${RUN}`;
-  const response = await page.request.post('/protect/v1/intervention-lists', {
-    headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
-    data: { name },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  const list = (await response.json()) as InterventionList;
+  const list = await createList(page, name);
   await apiPost(page, `/protect/v1/intervention-list/${list.id}/target-drugs`, {
     drug_codes: [ATORVASTATIN, SIMVASTATIN],
   });
