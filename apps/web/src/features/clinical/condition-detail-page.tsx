@@ -56,8 +56,8 @@ function AddConditionDrug({ conditionId, taken }: { conditionId: number; taken: 
   async function addChosen() {
     if (!chosen?.gpi_10) return;
     try {
-      const added = await add.mutateAsync(chosen.gpi_10);
-      notifySuccess('Drug Added', `${added.drug_code} ${added.drug_name} was added.`);
+      await add.mutateAsync(chosen.gpi_10);
+      notifySuccess('Drug Added');
       setChosen(null);
     } catch (error) {
       notifyError(error, 'Add Drug');
@@ -106,7 +106,7 @@ function ConditionDrugs({ conditionId }: { conditionId: number }) {
     if (!ok) return;
     try {
       await remove.mutateAsync(drug.id);
-      notifySuccess('Drug Removed', `${drug.drug_code} ${drug.drug_name} was removed.`);
+      notifySuccess('Drug Removed');
     } catch (error) {
       notifyError(error, 'Remove Drug');
     }

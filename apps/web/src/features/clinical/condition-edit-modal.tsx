@@ -72,7 +72,7 @@ export function ConditionEditModal({ open, condition, onClose, onSaved }: Condit
     }
     try {
       const saved = await save.mutateAsync({ id: condition?.id, name: tidy });
-      notifySuccess(adding ? 'Condition Added' : 'Condition Updated', `'${saved.name}' was saved.`);
+      notifySuccess(adding ? 'Condition Added' : 'Condition Updated');
       onSaved?.(saved);
       onClose();
     } catch (error) {

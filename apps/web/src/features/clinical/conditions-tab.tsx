@@ -11,7 +11,6 @@ import {
   usePagedTableState,
   type PagedTableColumn,
 } from '../../shared/search-table/paged-table.tsx';
-import { TableScrollFrame } from '../../shared/table-scroll/table-scroll-frame.tsx';
 import { whoAndWhen } from './clinical-audit.ts';
 import { ConditionEditModal } from './condition-edit-modal.tsx';
 
@@ -39,7 +38,6 @@ export function ConditionsTab() {
     {
       title: 'Name',
       sortField: 'name',
-      fixed: 'start',
       render: (_, condition) => <Link to={conditionPath(condition.id)}>{condition.name}</Link>,
     },
     { title: 'Drugs', sortField: 'drug_count', dataIndex: 'drug_count', width: 100 },
@@ -81,20 +79,17 @@ export function ConditionsTab() {
           </Button>
         </div>
       </PermissionGate>
-      <TableScrollFrame>
-        <PagedTable<HealthCondition>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          state={table.state}
-          onStateChange={table.onStateChange}
-          page={conditions.data}
-          isError={conditions.isError}
-          loading={conditions.isFetching}
-          scroll={{ x: 720 }}
-          showTotal={(count) => `${count} condition${count === 1 ? '' : 's'}`}
-        />
-      </TableScrollFrame>
+      <PagedTable<HealthCondition>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        state={table.state}
+        onStateChange={table.onStateChange}
+        page={conditions.data}
+        isError={conditions.isError}
+        loading={conditions.isFetching}
+        showTotal={(count) => `${count} condition${count === 1 ? '' : 's'}`}
+      />
       <ConditionEditModal
         open={editing !== null}
         condition={editing?.condition}
