@@ -1,13 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Skeleton, Table, Typography } from 'antd';
-import {
-  PERMISSIONS as P,
-  describeClinicalChange,
-  formatDate,
-  type ClinicalHistoryEntry,
-  type ConditionDrug,
-  type DrugDetail,
-} from '@pillar/domain';
+import { PERMISSIONS as P, type ConditionDrug, type DrugDetail } from '@pillar/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DrugSearchSelect } from '../../entities/drug/index.ts';
@@ -25,29 +18,16 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { PermissionGate } from '../../shared/permissions/permission-gate.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { PagedTable, usePagedTableState } from '../../shared/search-table/paged-table.tsx';
+import { usePagedTableState } from '../../shared/search-table/paged-table.tsx';
 import { TableScrollFrame } from '../../shared/table-scroll/table-scroll-frame.tsx';
 import { whoAndWhen } from './clinical-audit.ts';
+import { ClinicalHistoryTable } from './clinical-history-table.tsx';
 import { ClinicalPageLayout } from './clinical-page-layout.tsx';
 import { ConditionEditModal } from './condition-edit-modal.tsx';
 
 const EDIT = { allOf: [P.clinicalEdit] } as const;
 const ID = /^[1-9]\d{0,9}$/;
 const CONDITIONS_TAB = '/clinical/config/conditions';
-
-/** When a change was made: MM/DD/YYYY h:mm AM/PM in the browser's zone. */
-function instant(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime())
-    ? formatDate(value)
-    : d.toLocaleString('en-US', {
-        month: '2-digit',
-        day: '2-digit',
-        year: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      });
-}
 
 /** Add a drug: find it with the drug search, then Add Drug. */
 function AddConditionDrug({ conditionId, taken }: { conditionId: number; taken: string[] }) {
@@ -192,24 +172,14 @@ function ConditionHistory({ conditionId }: { conditionId: number }) {
       >
         History
       </Typography.Title>
-      <TableScrollFrame>
-        <PagedTable<ClinicalHistoryEntry>
-          rowKey="id"
-          size="small"
-          state={table.state}
-          onStateChange={table.onStateChange}
-          page={history.data}
-          isError={history.isError}
-          loading={history.isFetching}
-          scroll={{ x: 640 }}
-          showTotal={(count) => `${count} change${count === 1 ? '' : 's'}`}
-          columns={[
-            { title: 'When', key: 'when', width: 190, render: (_, e) => instant(e.changed_at) },
-            { title: 'Who', key: 'who', width: 180, render: (_, e) => e.changed_by_name ?? '—' },
-            { title: 'What', key: 'what', render: (_, e) => describeClinicalChange(e) },
-          ]}
-        />
-      </TableScrollFrame>
+      <ClinicalHistoryTable
+        label="History of the condition"
+        state={table.state}
+        onStateChange={table.onStateChange}
+        page={history.data}
+        isError={history.isError}
+        loading={history.isFetching}
+      />
     </section>
   );
 }
