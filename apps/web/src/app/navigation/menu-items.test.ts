@@ -60,6 +60,8 @@ describe('side navigation', () => {
     const menu = visibleMenu(contextOf([P.viewOrganizations, P.clinicalView]), null);
     expect(selectedMenuKey('/organizations/12/dashboard', menu)).toBe('organizations');
     expect(selectedMenuKey('/clinical/config/conditions', menu)).toBe('configuration');
+    expect(selectedMenuKey('/clinical/conditions/detail/4', menu)).toBe('configuration');
+    expect(selectedMenuKey('/clinical/intervention/detail/2', menu)).toBe('configuration');
     expect(selectedMenuKey('/nowhere', menu)).toBeUndefined();
   });
 

@@ -81,12 +81,16 @@ export function isAgentDesktopOnly(context: AccessContext): boolean {
   return links.length > 0 && links.every((link) => link.area === 'agent');
 }
 
-/** The menu entry whose path is the longest prefix of the current path. */
+/**
+ * The menu entry whose path is the longest prefix of the current path. Configuration stands for
+ * the whole Protect CDS area (its tabs, conditions and lists), its only item since the four the
+ * specs do not describe are hidden.
+ */
 export function selectedMenuKey(pathname: string, menu: readonly MenuGroup[]): string | undefined {
   let best: { key: string; length: number } | undefined;
   const consider = (key: string, path?: string) => {
     if (!path) return;
-    const base = path.startsWith('/clinical/config') ? '/clinical/config' : path;
+    const base = path.startsWith('/clinical/config') ? '/clinical' : path;
     if (
       (pathname === base || pathname.startsWith(`${base}/`)) &&
       base.length > (best?.length ?? 0)
