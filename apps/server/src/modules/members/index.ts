@@ -14,6 +14,8 @@ export {
 } from './member-history.ts';
 /** The member access checks (decision 0095): other modules' calls on one member take its handle. */
 export { requireEmployee, type ScopedEmployee, type ScopedEmployeeNo } from './members.access.ts';
+/** A member found by number alone in the principal's scope, with its organization (the PBC). */
+export { requireEmployeeByNumber } from './members.access.ts';
 /** A dependent of a member already checked (the members hub's preferences take its handle). */
 export { requireDependent, type ScopedDependent } from './members.access.ts';
 /** The member ID a new employee gets; the demo seed writes its employees with the same rule. */

@@ -233,6 +233,21 @@ export async function employeeVisible(
   return row !== undefined;
 }
 
+/** The organization of an employee in the principal's scope, found by number alone; else undefined. */
+export async function visibleEmployeeOrganization(
+  db: Db,
+  principal: Principal,
+  employeeNo: number,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('employee as e')
+    .where('e.employee_no', '=', employeeNo)
+    .where(inGroupScope(principal, 'e.organization_no', 'e.benefit_group_no'))
+    .select('e.organization_no')
+    .executeTakeFirst();
+  return row?.organization_no;
+}
+
 export async function dependentOfEmployee(
   db: Db,
   employeeNo: number,

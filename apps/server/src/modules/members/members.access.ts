@@ -8,6 +8,7 @@ import {
   employeeVisible,
   findEmployee,
   insertEmployee,
+  visibleEmployeeOrganization,
   type EmployeeRecordRow,
 } from './member-record.repo.ts';
 import {
@@ -65,6 +66,26 @@ export async function requireVisibleEmployee(
 ): Promise<ScopedEmployeeNo> {
   if (!(await employeeVisible(db, principal, employeeNo))) throw notFound('Member');
   return issueScoped('employee', { employeeNo });
+}
+
+/** A member in the principal's scope, with the organization it was found in. */
+export type ScopedEmployeeOfOrganization = Scoped<
+  'employee',
+  { employeeNo: number; organizationNo: number }
+>;
+
+/**
+ * An employee in the principal's scope found by number alone, with its organization (a PBC
+ * asked for by member): one statement, the same 404 'Member' for one that does not exist.
+ */
+export async function requireEmployeeByNumber(
+  db: Db,
+  principal: Principal,
+  employeeNo: number,
+): Promise<ScopedEmployeeOfOrganization> {
+  const organizationNo = await visibleEmployeeOrganization(db, principal, employeeNo);
+  if (organizationNo === undefined) throw notFound('Member');
+  return issueScoped('employee', { employeeNo, organizationNo });
 }
 
 /**

@@ -8,13 +8,13 @@ import {
   type PbcQuery,
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { HttpProblem, notFound } from '../../platform/http/problem.ts';
+import { HttpProblem } from '../../platform/http/problem.ts';
 import type { DB } from '../../database.ts';
 import {
-  findCardholder,
   recordMemberRead,
   requireDependent,
   requireEmployee,
+  requireEmployeeByNumber,
 } from '../members/index.ts';
 import {
   organizationOfScopedMember,
@@ -70,11 +70,9 @@ async function organizationOfPbc(
     // The schema requires one of the two.
     return requireOrganization(db, principal, query.orgId!);
   }
-  // The member's organization, then the scope check on the member (the same 404 as a member that
-  // does not exist, so the first read reveals nothing); its organization is then in scope too.
-  const cardholder = await findCardholder(db, query.employeeNo);
-  if (!cardholder) throw notFound('Member');
-  const member = await requireEmployee(db, principal, cardholder.organization_no, query.employeeNo);
+  // The member in scope and its organization in one read (the same 404 for a member outside the
+  // scope as for one that does not exist); its organization is then in scope too.
+  const member = await requireEmployeeByNumber(db, principal, query.employeeNo);
   return organizationOfScopedMember(member);
 }
 

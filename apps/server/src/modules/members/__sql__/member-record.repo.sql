@@ -15,6 +15,8 @@ select "a"."group_assignment_no", "a"."benefit_group_no", (select g.benefit_grou
 
 select "e"."employee_no" from "employee" as "e" where "e"."employee_no" = $1 and true;
 
+select "e"."organization_no" from "employee" as "e" where "e"."employee_no" = $1 and true;
+
 select "e".*, "o"."name" as "organization_name", "o"."process_status" as "organization_process_status", "o"."use_cob", "o"."supports_divisions", "o"."supports_client_defined_data", "o"."supports_dependent_alternate_group", "o"."supports_different_dependent_address", "o"."require_address", "o"."require_dependent_ssn", "o"."default_dependent_ssn", "o"."generate_employee_ssn", "o"."client_id_minimum_length", "o"."client_id_maximum_length", "o"."pad_client_id_with_leading_zeros", "o"."ltrim_client_id", "o"."rtrim_client_id", "g"."benefit_group_id" as "group_id", "g"."name" as "group_name", "g"."process_status" as "group_process_status", "g"."expiration_date" as "group_expiration_date", "dv"."division_id", "dv"."division_name", "bp"."benefit_package_id", "bp"."name" as "benefit_package_name" from "employee" as "e" inner join "organization" as "o" on "o"."organization_no" = "e"."organization_no" inner join "benefit_group" as "g" on "g"."benefit_group_no" = "e"."benefit_group_no" left join "division" as "dv" on "dv"."division_no" = "e"."division_no" left join "benefit_package" as "bp" on "bp"."benefit_package_no" = "e"."benefit_package_no" where "e"."employee_no" = $1 and "e"."organization_no" = $2 and exists (select 1 from user_organization uo
     where uo.user_no = $3 and uo.organization_no = "e"."organization_no"
       and (not uo.restrict_benefit_groups or exists (select 1 from user_benefit_group ubg
