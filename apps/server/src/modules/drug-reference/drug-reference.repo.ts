@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import {
   SEARCH_COUNT_CAP,
   type DrugDetail,
@@ -10,37 +10,96 @@ import type { DB } from '../../database.ts';
 
 /*
  * The drug reference's reads (decision 0106). The search is designed for the full FDA directory
- * (about 300,000 packages, p95 under 20 ms at 20 concurrent, design.md §6):
+ * (about 300,000 packages, p95 under 20 ms at 20 concurrent, design.md §6; plans checked with
+ * EXPLAIN ANALYZE on 300,000 generated packages, see the decision):
  *
- * - every term is a prefix: the NDC-11 and the published package NDC by btree text_pattern_ops,
- *   the class code by its (gpi_10 text_pattern_ops, ndc) index, the name words by the trigram
- *   index over search_name (`like '% word%'`, one condition per word);
- * - the page is the first rows in NDC order; the count stops at SEARCH_COUNT_CAP + 1 rows, so a
- *   broad term ('a', '00') never counts the whole table;
- * - distinct=gpi_10: the classes met first walking the matches in NDC order are those whose
- *   best NDC comes first, so it reads at most DISTINCT_WINDOW matches in NDC order, keeps the
- *   first row of each class, and pages over those (exact while the page lies inside the window;
- *   past it the count says 'capped').
+ * - every term is a prefix. The name words: `search_name like '% word%'` per word, which the
+ *   trigram index serves for a rare word, and a backward walk of drug_ndc_cover (ndc, with
+ *   gpi_10 and search_name in the index) for a common one, stopping at the page: no table
+ *   access either way. The NDC-11: a range on ndc. The class code: gpi_10 text_pattern_ops
+ *   with ndc (index-only). The published package NDC: package_ndc text_pattern_ops.
+ * - a numeric term matches the NDC or the class code: two branches, each taking its own first
+ *   rows in NDC order before they are merged (one OR would make PostgreSQL read every match of
+ *   a broad prefix and sort it), the second leaving out what the first found;
+ * - the count stops at SEARCH_COUNT_CAP + 1 rows, so a broad term ('a', '00') never counts the
+ *   whole table;
+ * - distinct=gpi_10: the classes met first walking the matches in NDC order are the ones whose
+ *   best NDC comes first, so it reads a window of the first matches in NDC order (200, then
+ *   2,000 when the first is full and has too few classes for the page), keeps the first row of
+ *   each class and pages over those. A full window marks the count capped: a class whose every
+ *   package lies past the first 2,000 matches is not offered until the term narrows.
  */
 
-/** How many matching packages a distinct=gpi_10 search reads, in NDC order. */
-export const DISTINCT_WINDOW = 2000;
+const DISTINCT_WINDOWS = [200, 2_000] as const;
 
-function termCondition(term: DrugSearchTerm): Expression<SqlBool> {
+/*
+ * The search statements carry their values as literals, not parameters: a prepared statement
+ * (platform/db/prepared-statement-client.ts) gets a generic plan after five runs, and a generic
+ * plan cannot turn `like $1` into an index range, so PostgreSQL would walk the whole NDC index
+ * for a class code. Every value is safe to write out: words are [a-z0-9]+, codes digits, an NDC
+ * digits and hyphens, offset and limit whole numbers (the contract checked them); sql.lit quotes
+ * them anyway. The values are drug names and codes, never member data.
+ */
+
+/** The first string after every string starting with `prefix` (digits only), if any. */
+export function digitsUpperBound(prefix: string): string | undefined {
+  const trimmed = prefix.replace(/9+$/, '');
+  if (trimmed === '') return undefined;
+  return trimmed.slice(0, -1) + String(Number(trimmed.at(-1)) + 1);
+}
+
+function ndcRange(prefix: string): RawBuilder<SqlBool> {
+  const upper = digitsUpperBound(prefix);
+  return upper === undefined
+    ? sql<SqlBool>`d.ndc >= ${sql.lit(prefix)}`
+    : sql<SqlBool>`(d.ndc >= ${sql.lit(prefix)} and d.ndc < ${sql.lit(upper)})`;
+}
+
+/** The conditions of the branches a term searches, each leaving out the earlier ones' rows. */
+function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
   switch (term.kind) {
-    case 'code':
-      return sql<SqlBool>`(d.ndc like ${`${term.digits}%`} or d.gpi_10 like ${`${term.digits}%`})`;
-    case 'ndc':
-      return term.ndc11Prefix === undefined
-        ? sql<SqlBool>`d.package_ndc like ${`${term.text}%`}`
-        : sql<SqlBool>`(d.package_ndc like ${`${term.text}%`} or d.ndc like ${`${term.ndc11Prefix}%`})`;
+    case 'code': {
+      const ndc = ndcRange(term.digits);
+      return [ndc, sql<SqlBool>`d.gpi_10 like ${sql.lit(`${term.digits}%`)} and not ${ndc}`];
+    }
+    case 'ndc': {
+      const published = sql<SqlBool>`d.package_ndc like ${sql.lit(`${term.text}%`)}`;
+      if (term.ndc11Prefix === undefined) return [published];
+      return [
+        published,
+        sql<SqlBool>`${ndcRange(term.ndc11Prefix)} and not coalesce(${published}, false)`,
+      ];
+    }
     case 'words':
       // Words are [a-z0-9]+ (searchWords): nothing to escape for LIKE.
-      return sql<SqlBool>`${sql.join(
-        term.words.map((w) => sql`d.search_name like ${`% ${w}%`}`),
-        sql` and `,
-      )}`;
+      return [
+        sql<SqlBool>`${sql.join(
+          term.words.map((w) => sql`d.search_name like ${sql.lit(`% ${w}%`)}`),
+          sql` and `,
+        )}`,
+      ];
   }
+}
+
+/**
+ * The first `n` matches (ndc, gpi_10) in NDC order: each branch's own first `n`, merged. With
+ * `ordered: false` (counting) any `n` matches.
+ */
+function firstMatches(
+  term: DrugSearchTerm,
+  options: { n: number; desc: boolean; ordered?: boolean; classified?: boolean },
+): RawBuilder<{ ndc: string; gpi_10: string | null }> {
+  const direction = options.desc ? sql`desc` : sql`asc`;
+  const ordered = options.ordered ?? true;
+  const parts = branches(term).map(
+    (condition) =>
+      sql`(select d.ndc, d.gpi_10 from drug d where ${condition}${
+        options.classified ? sql` and d.gpi_10 is not null` : sql``
+      }${ordered ? sql` order by d.ndc ${direction}` : sql``} limit ${sql.lit(options.n)})`,
+  );
+  return sql`select m.ndc, m.gpi_10 from (${sql.join(parts, sql` union all `)}) m${
+    ordered ? sql` order by m.ndc ${direction}` : sql``
+  } limit ${sql.lit(options.n)}`;
 }
 
 interface DrugRow {
@@ -115,65 +174,55 @@ async function detailsOf(db: Kysely<DB>, ndcs: string[], desc: boolean): Promise
 }
 
 export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<DrugSearchPage> {
-  const where = termCondition(search.q);
   const desc = search.sort === 'desc';
   const direction = desc ? sql`desc` : sql`asc`;
+  const wanted = search.offset + search.limit;
 
   if (search.distinct === 'gpi_10') {
-    const { rows } = await sql<{ ndc: string | null; classes: number; matched: number }>`
-      with matched as (
-        select d.ndc, d.gpi_10 from drug d
-        where ${where} and d.gpi_10 is not null
-        order by d.ndc ${direction}
-        limit ${DISTINCT_WINDOW}
-      ),
-      firsts as (
-        select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction}
-      ),
-      page as (
-        select ndc from firsts order by ndc ${direction} limit ${search.limit} offset ${search.offset}
-      )
-      select p.ndc,
-        (select count(*) from firsts)::int as classes,
-        (select count(*) from matched)::int as matched
-      from (select 1) one left join page p on true`.execute(db);
-    const first = rows[0];
-    const classes = first?.classes ?? 0;
-    const capped = (first?.matched ?? 0) >= DISTINCT_WINDOW || classes > SEARCH_COUNT_CAP;
-    const ndcs = rows.flatMap((r) => (r.ndc === null ? [] : [r.ndc]));
-    return {
-      data: await detailsOf(db, ndcs, desc),
-      totalCount: Math.min(classes, SEARCH_COUNT_CAP),
-      ...(capped ? { totalCountCapped: true as const } : {}),
-    };
+    for (const window of DISTINCT_WINDOWS) {
+      const { rows } = await sql<{ ndc: string | null; classes: number; matched: number }>`
+        with matched as (${firstMatches(search.q, { n: window, desc, classified: true })}),
+        firsts as (
+          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction}
+        ),
+        page as (
+          select ndc from firsts order by ndc ${direction} limit ${sql.lit(search.limit)} offset ${sql.lit(search.offset)}
+        )
+        select p.ndc,
+          (select count(*) from firsts)::int as classes,
+          (select count(*) from matched)::int as matched
+        from (select 1) one left join page p on true`.execute(db);
+      const ndcs = rows.flatMap((r) => (r.ndc === null ? [] : [r.ndc]));
+      const first = rows[0];
+      const classes = first?.classes ?? 0;
+      const full = (first?.matched ?? 0) >= window;
+      if (!full || classes >= wanted || window === DISTINCT_WINDOWS.at(-1)) {
+        const capped = full || classes > SEARCH_COUNT_CAP;
+        return {
+          data: await detailsOf(db, ndcs, desc),
+          totalCount: Math.min(classes, SEARCH_COUNT_CAP),
+          ...(capped ? { totalCountCapped: true as const } : {}),
+        };
+      }
+    }
+    throw new Error('unreachable: the last window always answers');
   }
 
   const [page, count] = await Promise.all([
-    db
-      .selectFrom('drug as d')
-      .select('d.ndc')
-      .where(where)
-      .orderBy('d.ndc', desc ? 'desc' : 'asc')
-      .limit(search.limit)
-      .offset(search.offset)
-      .execute(),
-    db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('drug as d')
-          .select(sql`1`.as('one'))
-          .where(where)
-          .limit(SEARCH_COUNT_CAP + 1)
-          .as('m'),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
+    sql<{ ndc: string }>`
+      select f.ndc from (${firstMatches(search.q, { n: wanted, desc })}) f
+      order by f.ndc ${direction} offset ${sql.lit(search.offset)}`.execute(db),
+    sql<{ n: number }>`
+      select count(*)::int as n
+      from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, ordered: false })}) f`.execute(
+      db,
+    ),
   ]);
-  const n = Number(count.n);
+  const n = count.rows[0]?.n ?? 0;
   return {
     data: await detailsOf(
       db,
-      page.map((r) => r.ndc),
+      page.rows.map((r) => r.ndc),
       desc,
     ),
     totalCount: Math.min(n, SEARCH_COUNT_CAP),

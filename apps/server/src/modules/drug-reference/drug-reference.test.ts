@@ -6,6 +6,7 @@ import {
   type DrugSearchPage,
 } from '@pillar/domain';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
+import { digitsUpperBound } from './drug-reference.repo.ts';
 import { drugClassNames } from './index.ts';
 
 let t: TestApp;
@@ -243,5 +244,17 @@ describe('drugClassNames (for the clinical module)', () => {
     expect((await drugClassNames(t.ctx.db, ['9902050010'])).get('9902050010')).toBe(
       'Qqvexin Sodium',
     );
+  });
+});
+
+describe('digitsUpperBound (the NDC range of a prefix)', () => {
+  it.each([
+    ['58', '59'],
+    ['0099', '01'],
+    ['5899', '59'],
+    ['99', undefined],
+    ['0002', '0003'],
+  ])('%s -> %s', (prefix, upper) => {
+    expect(digitsUpperBound(prefix)).toBe(upper);
   });
 });

@@ -297,6 +297,8 @@ export async function loadFdaDirectory(
         updated_by: userNo,
       })
       .execute();
+    // The search's plans depend on the names' statistics (migration 0015).
+    await sql`analyze drug`.execute(trx);
     return { rowsRead, inserted, updated, unchanged: rowsRead - inserted - updated, classified };
   });
 }

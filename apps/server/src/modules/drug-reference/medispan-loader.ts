@@ -149,6 +149,7 @@ export async function loadMediSpanFile(
         updated_by: userNo,
       })
       .execute();
+    await sql`analyze drug`.execute(trx);
     return {
       rowsRead,
       inserted: 0,
