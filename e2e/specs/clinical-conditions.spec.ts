@@ -9,6 +9,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import {
   CLINICAL_MESSAGES,
+  DRUG_SEARCH_MAX_LENGTH,
   DRUG_SEARCH_ODD_DIGITS_MESSAGE,
   type EmployeeSearchRow,
   type OrganizationSummary,
@@ -185,6 +186,10 @@ test('the clinician adds a condition, its drugs by name and by NDC, removes one 
 test('the clinical header search opens a drug for the clinician', async ({ page }) => {
   await signIn(page, 'clinician', { path: '/clinical/conditions' });
   const box = page.getByRole('combobox', { name: 'Search Drug/Member/Organization' });
+  // A pasted 10,000 characters are cut to the longest term the searches take.
+  await box.click();
+  await box.fill('a'.repeat(10_000));
+  await expect(box).toHaveValue('a'.repeat(DRUG_SEARCH_MAX_LENGTH));
   await searchAndChoose(box, 'atorvastatin', `${ATORVASTATIN.code} · ${ATORVASTATIN.name}`);
   const drawer = page.getByRole('dialog', { name: new RegExp(`^${ATORVASTATIN.code}`) });
   await expect(drawer).toBeVisible();

@@ -5,6 +5,7 @@ import {
   AGENT_MEMBER_ID_PATTERN,
   DRUG_SEARCH_DEBOUNCE_MS,
   DRUG_SEARCH_LIMIT,
+  DRUG_SEARCH_MAX_LENGTH,
   PERMISSIONS as P,
   readDrugSearchTerm,
 } from '@pillar/domain';
@@ -136,7 +137,12 @@ export function ClinicalHeaderSearch() {
         placeholder="Search Drug/Member/Organization"
         suffixIcon={<SearchOutlined aria-hidden />}
         value={null}
-        showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+        // Nothing the box searches is longer than a drug search term; longer text is cut there.
+        showSearch={{
+          filterOption: false,
+          onSearch: (text) => setTyped(text.slice(0, DRUG_SEARCH_MAX_LENGTH)),
+          searchValue: typed,
+        }}
         loading={waiting || searching}
         notFoundContent={status()}
         options={
