@@ -44,6 +44,17 @@ import {
 import { SEARCH_MIX, detailRequests, searchRequests } from './lib/workload.ts';
 import { MSR_SEARCH_BUDGET, MSR_SEARCH_MIX, msrSearchRequests } from './lib/agent-search.ts';
 import {
+  DRUG_SEARCH_BUDGET,
+  DRUG_SEARCH_MIX,
+  drugSearchQueries,
+  drugSearchRequests,
+  loadGeneratedDirectory,
+  runRawSearch,
+  type DrugLoadReport,
+  type GeneratedDirectory,
+  type RawSearchReport,
+} from './lib/drugs.ts';
+import {
   MEMBER_DETAIL_BUDGET,
   MEMBER_DETAIL_MIX,
   memberDetailRequests,
@@ -65,6 +76,11 @@ const USAGE = `Usage: npm run bench -- [options]
                       member-detail), seeding members too; PostgreSQL only at full size
   --employees N       employees to seed with --members (default 1000000; about 1.5 dependents
                       each)
+  --drugs             run the drug search scenario instead (drug-search): writes an FDA NDC
+                      Directory of --packages packages (and Medi-Span-style class codes), loads
+                      them with the product's loaders, and drives GET /keystonefile/v1/drug-details
+                      as a clinician; on PostgreSQL the same SQL is also run directly (rawSql)
+  --packages N        packages to generate with --drugs (default 300000)
   --keep-database     leave pillar_bench in place at the end (PostgreSQL), for --reuse-database
   --reuse-database    run on the pillar_bench a --keep-database run left (PostgreSQL), without
                       seeding: a million members take long to seed on a busy machine
@@ -88,7 +104,7 @@ function positiveInt(value: string | undefined, fallback: number, flag: string):
 interface Scenario {
   key: string;
   name: string;
-  persona: 'superAdmin' | 'broker' | 'agent';
+  persona: 'superAdmin' | 'broker' | 'agent' | 'clinician';
   requests(dataset: Dataset): LoadRequest[];
   /** The design.md §6 budget it answers to, when one names it. */
   budget?: typeof DASHBOARD_BUDGET;
@@ -206,6 +222,19 @@ function memberScenarios(members: () => MemberDataset): Scenario[] {
   ];
 }
 
+/** `--drugs`: the clinician's drug search over a generated FDA-format directory (decision 0106). */
+function drugScenarios(queries: () => string[]): Scenario[] {
+  return [
+    {
+      key: 'drug-search',
+      name: 'drug-details search (clinician, generated FDA directory)',
+      persona: 'clinician',
+      budget: DRUG_SEARCH_BUDGET,
+      requests: () => drugSearchRequests(queries()),
+    },
+  ];
+}
+
 /** Clean-up steps, run in reverse after the children are stopped, once, whatever happens. */
 const cleanups: (() => Promise<void> | void)[] = [];
 let cleaning: Promise<void> | undefined;
@@ -243,6 +272,8 @@ async function main(): Promise<number> {
       'file-mb': { type: 'string' },
       members: { type: 'boolean' },
       employees: { type: 'string' },
+      drugs: { type: 'boolean' },
+      packages: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       'cpu-per-call': { type: 'string' },
       'keep-database': { type: 'boolean' },
@@ -254,7 +285,14 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const organizations = positiveInt(values.organizations, 10_000, '--organizations');
+  const withDrugs = values.drugs ?? false;
+  const packages = positiveInt(values.packages, 300_000, '--packages');
+  // The drug search needs only the personas: a small seed.
+  const organizations = positiveInt(
+    values.organizations,
+    withDrugs ? 20 : 10_000,
+    '--organizations',
+  );
   const durationSeconds = positiveInt(values.duration, 20, '--duration');
   const warmupSeconds = values.warmup === '0' ? 0 : positiveInt(values.warmup, 3, '--warmup');
   const connections = positiveInt(values.connections, 20, '--connections');
@@ -266,21 +304,27 @@ async function main(): Promise<number> {
   const withMembers = values.members ?? false;
   const employees = positiveInt(values.employees, 1_000_000, '--employees');
   let memberDataset: MemberDataset | undefined;
-  const all = withMembers
-    ? memberScenarios(() => {
-        if (!memberDataset) throw new Error('the member dataset is read after seeding');
-        return memberDataset;
+  let drugQueries: string[] | undefined;
+  const all = withDrugs
+    ? drugScenarios(() => {
+        if (!drugQueries) throw new Error('the drug queries are drawn after loading');
+        return drugQueries;
       })
-    : scenarios(organizations, () => {
-        if (!dashboardDataset) throw new Error('the dashboard dataset is read after seeding');
-        return dashboardDataset;
-      });
+    : withMembers
+      ? memberScenarios(() => {
+          if (!memberDataset) throw new Error('the member dataset is read after seeding');
+          return memberDataset;
+        })
+      : scenarios(organizations, () => {
+          if (!dashboardDataset) throw new Error('the dashboard dataset is read after seeding');
+          return dashboardDataset;
+        });
   const wanted = values.scenario?.split(',');
   const selected = wanted
     ? all.filter((s) => wanted.includes(s.key) || wanted.includes(s.name))
     : all;
   // The files scenario is one large transfer, not a request mix under load (bench/files.ts).
-  const withFiles = !withMembers && (!wanted || wanted.includes('files'));
+  const withFiles = !withMembers && !withDrugs && (!wanted || wanted.includes('files'));
   if (withMembers && !process.env.DATABASE_URL && employees > 100_000) {
     throw new Error(
       '--members seeds its employees on PostgreSQL (set DATABASE_URL); on PGlite use --employees 100000 or fewer',
@@ -349,12 +393,30 @@ async function main(): Promise<number> {
   if (withMembers) {
     memberDataset = await readMemberDataset(config.database, dataset.brokerOrganizationNos);
   }
+  let drugLoad: DrugLoadReport | undefined;
+  let generatedDrugs: GeneratedDirectory | undefined;
+  if (withDrugs) {
+    log(`writing an FDA NDC Directory of ${packages} packages and loading it`);
+    const loaded = await loadGeneratedDirectory(
+      config.database,
+      path.join(dataDir, 'fda'),
+      packages,
+    );
+    drugLoad = loaded.report;
+    generatedDrugs = loaded.generated;
+    drugQueries = drugSearchQueries(loaded.generated);
+    log(
+      `loaded ${drugLoad.packages} packages in ${drugLoad.fdaLoadSeconds} s ` +
+        `(${drugLoad.fdaRowsPerSecond} rows/s), class codes in ${drugLoad.mediSpanLoadSeconds} s`,
+    );
+  }
   if (selected.some((s) => s.budget === DASHBOARD_BUDGET))
     dashboardDataset = await readDashboardDataset(config.database);
   const tokens = await mintTokens(env, {
     superAdmin: dataset.superAdminNo,
     broker: dataset.brokerNo,
     agent: dataset.agentNo,
+    clinician: dataset.clinicianNo,
   });
 
   log(`starting the API on 127.0.0.1:${port}`);
@@ -464,12 +526,20 @@ async function main(): Promise<number> {
   }
   const serverPeakRss = readMemory(server.pid)?.hwm;
   await server.stop();
+  let rawSql: RawSearchReport | undefined;
+  if (withDrugs && drugQueries && database.kind === 'postgres') {
+    log(`raw SQL: the same searches straight on the database, ${durationSeconds} s`);
+    rawSql = await runRawSearch(config.database, drugQueries, connections, durationSeconds);
+    log(
+      `raw SQL: p50 ${rawSql.latencyMs.p50} ms, p95 ${rawSql.latencyMs.p95} ms, ${rawSql.requestsPerSecond} req/s`,
+    );
+  }
 
   const failures = reports.filter(
     (r) => r.errors > 0 || r.timeouts > 0 || r.unexpected > 0 || r.requests === 0,
   );
   const report = {
-    benchmark: withMembers ? 'members' : 'organizations',
+    benchmark: withDrugs ? 'drugs' : withMembers ? 'members' : 'organizations',
     at: new Date().toISOString(),
     ok: failures.length === 0 && (files?.ok ?? true),
     machine,
@@ -481,6 +551,8 @@ async function main(): Promise<number> {
     ...(memberDataset
       ? { employees: memberDataset.employees, dependents: memberDataset.dependents }
       : {}),
+    ...(drugLoad ? { drugLoad } : {}),
+    ...(generatedDrugs ? { drugSamples: generatedDrugs.names.length } : {}),
     seedSeconds: Math.round(seedSeconds * 10) / 10,
     load: {
       generator: 'autocannon, in the benchmark process, over loopback; server in its own process',
@@ -491,6 +563,7 @@ async function main(): Promise<number> {
       distinctRequestsPerScenario: 2000,
       searchMix: withMembers ? MEMBER_SEARCH_MIX : SEARCH_MIX,
       ...(withMembers ? { msrSearchMix: MSR_SEARCH_MIX, memberDetailMix: MEMBER_DETAIL_MIX } : {}),
+      ...(withDrugs ? { drugSearchMix: DRUG_SEARCH_MIX } : {}),
     },
     server: {
       rssAfterStartMb: toMb(idleRss),
@@ -499,6 +572,7 @@ async function main(): Promise<number> {
       peakRssLifetimeMb: toMb(serverPeakRss),
     },
     scenarios: reports,
+    ...(rawSql ? { rawSql } : {}),
     ...(files ? { files } : {}),
     note: 'Server, database and load generator share this machine; figures are for reading, never asserted in tests.',
   };

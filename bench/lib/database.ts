@@ -62,6 +62,8 @@ export interface Dataset {
   brokerNo: number;
   /** The agent persona (all organizations), for the agent desktop's scenarios. */
   agentNo: number;
+  /** The clinician persona (Protect CDS), for the drug search. */
+  clinicianNo: number;
   brokerOrganizationNos: number[];
 }
 
@@ -79,6 +81,7 @@ export async function readDataset(database: Config['database']): Promise<Dataset
       persona('superAdmin').username,
       persona('broker').username,
       persona('agent').username,
+      persona('clinician').username,
     ];
     const users = await db
       .selectFrom('app_user')
@@ -104,6 +107,7 @@ export async function readDataset(database: Config['database']): Promise<Dataset
       superAdminNo: userNo(persona('superAdmin').username),
       brokerNo,
       agentNo: userNo(persona('agent').username),
+      clinicianNo: userNo(persona('clinician').username),
       brokerOrganizationNos: grants.map((g) => g.organization_no),
     };
   } finally {

@@ -10,6 +10,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Config } from '../../apps/server/src/config.ts';
+import { loadFdaDirectory } from '../../apps/server/src/modules/drug-reference/fda-loader.ts';
+import { loadMediSpanFile } from '../../apps/server/src/modules/drug-reference/medispan-loader.ts';
+import { searchDrugs } from '../../apps/server/src/modules/drug-reference/drug-reference.repo.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { drugSearchQuery } from '../../packages/domain/src/drug-reference.ts';
 import type { Budget } from './report.ts';
 import { createRandom, type Random } from './workload.ts';
@@ -481,4 +486,108 @@ export function drugSearchRequests(queries: readonly string[]): string[] {
 /** A query string parsed as the contract does, for running the repository's SQL directly. */
 export function parseDrugQuery(query: string) {
   return drugSearchQuery.parse(Object.fromEntries(new URLSearchParams(query)));
+}
+
+export interface DrugLoadReport {
+  packages: number;
+  products: number;
+  ingredients: number;
+  writeSeconds: number;
+  fdaLoadSeconds: number;
+  fdaRowsPerSecond: number;
+  mediSpanLoadSeconds: number;
+  classCodes: number;
+}
+
+/**
+ * Writes the directory and loads it with the product's loaders (the FDA files, then the
+ * Medi-Span-style class codes), as `npm run drugs:load-fda` and `drugs:load-medispan` would.
+ */
+export async function loadGeneratedDirectory(
+  database: Config['database'],
+  dir: string,
+  packages: number,
+): Promise<{ generated: GeneratedDirectory; report: DrugLoadReport }> {
+  let started = performance.now();
+  const generated = writeFdaDirectory(dir, packages);
+  const writeSeconds = (performance.now() - started) / 1000;
+  const opened = await openDatabase(database);
+  try {
+    started = performance.now();
+    const fda = await loadFdaDirectory(opened.db, dir);
+    const fdaLoadSeconds = (performance.now() - started) / 1000;
+    started = performance.now();
+    await loadMediSpanFile(opened.db, generated.mediSpanFile);
+    const mediSpanLoadSeconds = (performance.now() - started) / 1000;
+    const classes = await opened.db
+      .selectFrom('drug')
+      .select((eb) => eb.fn.count<number>('gpi_10').distinct().as('n'))
+      .executeTakeFirstOrThrow();
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      generated,
+      report: {
+        packages: generated.packages,
+        products: generated.products,
+        ingredients: generated.ingredients,
+        writeSeconds: round(writeSeconds),
+        fdaLoadSeconds: round(fdaLoadSeconds),
+        fdaRowsPerSecond: Math.round(fda.rowsRead / fdaLoadSeconds),
+        mediSpanLoadSeconds: round(mediSpanLoadSeconds),
+        classCodes: Number(classes.n),
+      },
+    };
+  } finally {
+    await opened.close();
+  }
+}
+
+export interface RawSearchReport {
+  note: string;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p95: number; p99: number };
+}
+
+/**
+ * The physical limit beside the HTTP figures: the repository's own statements for the same
+ * queries, run from this process straight against the database with `connections` at a time
+ * (no HTTP, no authentication, no JSON): what the search costs the database alone.
+ */
+export async function runRawSearch(
+  database: Config['database'],
+  queries: readonly string[],
+  connections: number,
+  durationSeconds: number,
+): Promise<RawSearchReport> {
+  const opened = await openDatabase({ ...database, poolSize: connections });
+  const parsed = queries.map(parseDrugQuery);
+  const latencies: number[] = [];
+  const until = performance.now() + durationSeconds * 1000;
+  let next = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const search = parsed[next++ % parsed.length]!;
+          const started = performance.now();
+          await searchDrugs(opened.db, search);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+  } finally {
+    await opened.close();
+  }
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round(
+      (latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))] ?? 0) * 100,
+    ) / 100;
+  return {
+    note: 'the same SQL (searchDrugs of the drug-reference repository) run directly on the pool, same queries and concurrency',
+    requests: latencies.length,
+    requestsPerSecond: Math.round(latencies.length / durationSeconds),
+    latencyMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99) },
+  };
 }
