@@ -75,7 +75,7 @@ export function DrugDrawer({ code, onClose }: DrugDrawerProps) {
               rowKey="ndc"
               dataSource={rows}
               pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-              scroll={{ x: 760 }}
+              scroll={{ x: 660 }}
               columns={[
                 {
                   key: 'ndc',
@@ -84,8 +84,17 @@ export function DrugDrawer({ code, onClose }: DrugDrawerProps) {
                   width: 130,
                   render: (_, drug) => formatNdc(drug.ndc),
                 },
-                { key: 'name', title: 'Product', dataIndex: 'drug_name' },
-                { key: 'form', title: 'Form', dataIndex: 'dosage_form' },
+                {
+                  key: 'name',
+                  title: 'Product',
+                  render: (_, drug) => (
+                    <>
+                      {drug.drug_name}
+                      <br />
+                      <Typography.Text type="secondary">{drug.dosage_form}</Typography.Text>
+                    </>
+                  ),
+                },
                 { key: 'labeler', title: 'Labeler', dataIndex: 'labeler' },
                 {
                   key: 'type',
