@@ -190,6 +190,11 @@ describe('health conditions', () => {
       `/health-conditions?${q}&limit=1&offset=1&sort=name:desc`,
     );
     expect(desc.data.map((c) => c.name.slice(-1))).toEqual(['b']);
+    const byDrugs = await ok<HealthConditionPage>(
+      'GET',
+      `/health-conditions?${q}&sort=drug_count:desc`,
+    );
+    expect(byDrugs.totalCount).toBe(3);
     const all = await ok<HealthConditionPage>(
       'GET',
       `/health-conditions?${q}&limit=0&sort=name:asc`,
