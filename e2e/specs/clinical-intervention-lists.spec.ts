@@ -245,11 +245,25 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await screenshots(page, 'list-detail');
 });
 
-test('the cancel confirmation, removing a target drug and the past view', async ({
+test('the tabs, the cancel confirmation, removing a target drug and the past view', async ({
   page,
   browserErrors,
 }) => {
-  await signIn(page, 'clinician', { path: LISTS_TAB });
+  // An unknown tab opens the first; the placeholder tabs say what they will hold.
+  await signIn(page, 'clinician', { path: '/clinical/config/no-such-tab' });
+  await expect(page).toHaveURL(new RegExp(`${LISTS_TAB}$`));
+  await page.getByRole('tab', { name: 'Message Template' }).click();
+  await expect(page).toHaveURL(/\/clinical\/config\/message-template$/);
+  await expect(breadcrumb(page)).toHaveText(/Configuration\s*\/\s*Message Template/);
+  await expect(
+    page.getByText(/^Message templates: the wording an intervention uses/),
+  ).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('tab', { name: 'Scoring' }).click();
+  await expect(page).toHaveURL(/\/clinical\/config\/scoring$/);
+  await expect(page.getByText(/^Scoring: how intervention cases are weighed/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Intervention Drug Lists' }).click();
+  await expect(page).toHaveURL(new RegExp(`${LISTS_TAB}$`));
 
   // 'Cancel' keeps the wizard as it was; 'Yes, Continue' closes it, and it opens afresh.
   await page.getByRole('button', { name: 'Create List' }).click();

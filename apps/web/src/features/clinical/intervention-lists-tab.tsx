@@ -31,11 +31,12 @@ const TABLE_STATE: TableStateOptions = {
 };
 
 const COLUMNS: PagedTableColumn<InterventionList>[] = [
-  { title: 'ID', dataIndex: 'id', width: 80 },
+  { title: 'ID', dataIndex: 'id', width: 80, fixed: 'start' },
   {
     title: 'Name',
     dataIndex: 'name',
     sortField: 'name',
+    fixed: 'start',
     render: (name: string, list) => (
       <Link to={`/clinical/intervention/detail/${list.id}`}>{name}</Link>
     ),
