@@ -3,7 +3,8 @@
 // the four undescribed Protect CDS items are absent; a condition is added in the modal ('Missing
 // required field', a duplicate name blocked without regard to case or spaces), two drugs are added
 // from the drug search (one by name, one by NDC after the odd-digits message), one is removed with
-// confirmation, the rename is confirmed, and the history shows each change; the clinical header's
+// confirmation, a rename to a taken name gets the server's 409 at the field, the rename is
+// confirmed, and the history shows each change; the clinical header's
 // search opens a drug's drawer (clinician) and an organization and a member (super admin). axe on
 // each page, dialog and drawer; screenshots at 1024 and 1440 px.
 import { type Locator, type Page } from '@playwright/test';
@@ -78,6 +79,7 @@ function drugRows(page: Page): Locator {
 
 test('the clinician adds a condition, its drugs by name and by NDC, removes one and renames it', async ({
   page,
+  browserErrors,
 }) => {
   const who = await signIn(page, 'clinician', { path: '/clinical/config/conditions' });
 
@@ -163,9 +165,20 @@ test('the clinician adds a condition, its drugs by name and by NDC, removes one 
   await expect(drugRows(page)).toHaveCount(1);
   await expect(drugRows(page).first()).toContainText(ATORVASTATIN.code);
 
-  // Rename: confirmed before it is saved.
+  // Rename to a seeded condition's name: confirmed, then the server's 409 shows at the field.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 409/);
   await page.getByRole('button', { name: 'Edit Condition' }).click();
   dialog = await shownDialog(page, 'Edit Condition');
+  await dialog.getByLabel('Condition Name').fill(' asthma ');
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await (
+    await shownDialog(page, 'Save changes to this condition?')
+  )
+    .getByRole('button', { name: 'Save Changes' })
+    .click();
+  await expect(dialog.getByText(CLINICAL_MESSAGES.conditionNameTaken)).toBeVisible();
+
+  // Rename: confirmed before it is saved.
   await dialog.getByLabel('Condition Name').fill(RENAMED);
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   const confirmation = await shownDialog(page, 'Save changes to this condition?');
