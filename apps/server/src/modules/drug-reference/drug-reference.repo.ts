@@ -167,7 +167,8 @@ async function detailsOf(db: Kysely<DB>, ndcs: string[], desc: boolean): Promise
       'd.package_description',
       'c.name as class_name',
     ])
-    .where('d.ndc', 'in', ndcs)
+    // One statement whatever the page's length (an in-list would be one per length).
+    .where(sql<boolean>`d.ndc = any(${ndcs}::text[])`)
     .orderBy('d.ndc', desc ? 'desc' : 'asc')
     .execute();
   return rows.map(toDetail);
@@ -242,11 +243,15 @@ export async function drugClassNames(
   const wanted = [...new Set(codes)].filter((c) => /^\d{10}$/.test(c));
   if (wanted.length === 0) return new Map();
   const [named, products] = await Promise.all([
-    db.selectFrom('drug_class').select(['code', 'name']).where('code', 'in', wanted).execute(),
+    db
+      .selectFrom('drug_class')
+      .select(['code', 'name'])
+      .where(sql<boolean>`code = any(${wanted}::text[])`)
+      .execute(),
     db
       .selectFrom('drug')
       .select(['gpi_10', (eb) => eb.fn.min('nonproprietary_name').as('name')])
-      .where('gpi_10', 'in', wanted)
+      .where(sql<boolean>`gpi_10 = any(${wanted}::text[])`)
       .groupBy('gpi_10')
       .execute(),
   ]);

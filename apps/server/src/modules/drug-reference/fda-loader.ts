@@ -1,7 +1,13 @@
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { brandOrGeneric, ndc11FromFda } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import {
+  createFdaStaging,
+  mergeFdaPackages,
+  recordReferenceLoad,
+  stageRows,
+} from './loaders.repo.ts';
 import { ReferenceFileError, fdaDate, tabRecords } from './reference-files.ts';
 
 /*
@@ -159,14 +165,6 @@ async function readProducts(file: string): Promise<Map<string, Product>> {
   return products;
 }
 
-async function stage(db: Kysely<DB>, table: string, rows: object[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`insert into ${sql.table(table)}
-    select * from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)`.execute(
-    db,
-  );
-}
-
 /**
  * Loads `product.txt` and `package.txt` from `dir` into the drug reference in one transaction.
  * Throws ReferenceFileError (file and line) for a malformed file; nothing is loaded then.
@@ -179,13 +177,7 @@ export async function loadFdaDirectory(
   const userNo = options.userNo ?? null;
   const products = await readProducts(path.join(dir, 'product.txt'));
   return db.transaction().execute(async (trx) => {
-    await sql`create temp table fda_package_load (
-      ndc text primary key, package_ndc text, product_ndc text, fda_product_id text,
-      proprietary_name text, proprietary_name_suffix text, nonproprietary_name text,
-      strength text, dosage_form text, route text, labeler text, brand_generic text,
-      package_description text, marketing_category text, marketing_start_date date,
-      marketing_end_date date
-    ) on commit drop`.execute(trx);
+    await createFdaStaging(trx);
     const seen = new Set<string>();
     let batch: StagedPackage[] = [];
     let rowsRead = 0;
@@ -233,72 +225,21 @@ export async function loadFdaDirectory(
         marketing_end_date: end ?? product.end,
       });
       if (batch.length >= BATCH) {
-        await stage(trx, 'fda_package_load', batch);
+        await stageRows(trx, 'fda_package_load', batch);
         batch = [];
       }
     }
-    await stage(trx, 'fda_package_load', batch);
+    await stageRows(trx, 'fda_package_load', batch);
 
-    const { rows } = await sql<{ inserted: number; updated: number; classified: number }>`
-      with classified as (
-        select distinct on (lower(nonproprietary_name)) lower(nonproprietary_name) as name_key, gpi_10
-        from drug where gpi_10 is not null
-        order by lower(nonproprietary_name), gpi_10
-      ),
-      merged as (
-        insert into drug as d (ndc, package_ndc, product_ndc, fda_product_id, proprietary_name,
-          proprietary_name_suffix, nonproprietary_name, strength, dosage_form, route, labeler,
-          brand_generic, package_description, marketing_category, marketing_start_date,
-          marketing_end_date, gpi_10, created_by, updated_by)
-        select s.ndc, s.package_ndc, s.product_ndc, s.fda_product_id, s.proprietary_name,
-          s.proprietary_name_suffix, s.nonproprietary_name, s.strength, s.dosage_form, s.route,
-          s.labeler, s.brand_generic, s.package_description, s.marketing_category,
-          s.marketing_start_date, s.marketing_end_date, c.gpi_10, ${userNo}::int, ${userNo}::int
-        from fda_package_load s
-        left join classified c on c.name_key = lower(s.nonproprietary_name)
-        on conflict (ndc) do update set
-          package_ndc = excluded.package_ndc, product_ndc = excluded.product_ndc,
-          fda_product_id = excluded.fda_product_id, proprietary_name = excluded.proprietary_name,
-          proprietary_name_suffix = excluded.proprietary_name_suffix,
-          nonproprietary_name = excluded.nonproprietary_name, strength = excluded.strength,
-          dosage_form = excluded.dosage_form, route = excluded.route, labeler = excluded.labeler,
-          brand_generic = excluded.brand_generic,
-          package_description = excluded.package_description,
-          marketing_category = excluded.marketing_category,
-          marketing_start_date = excluded.marketing_start_date,
-          marketing_end_date = excluded.marketing_end_date,
-          gpi_10 = coalesce(d.gpi_10, excluded.gpi_10),
-          updated_at = now(), updated_by = excluded.updated_by
-        where (d.package_ndc, d.product_ndc, d.fda_product_id, d.proprietary_name,
-            d.proprietary_name_suffix, d.nonproprietary_name, d.strength, d.dosage_form, d.route,
-            d.labeler, d.brand_generic, d.package_description, d.marketing_category,
-            d.marketing_start_date, d.marketing_end_date)
-          is distinct from (excluded.package_ndc, excluded.product_ndc, excluded.fda_product_id,
-            excluded.proprietary_name, excluded.proprietary_name_suffix,
-            excluded.nonproprietary_name, excluded.strength, excluded.dosage_form, excluded.route,
-            excluded.labeler, excluded.brand_generic, excluded.package_description,
-            excluded.marketing_category, excluded.marketing_start_date, excluded.marketing_end_date)
-        returning (xmax = 0) as inserted, d.gpi_10 is not null as has_class
-      )
-      select count(*) filter (where inserted)::int as inserted,
-        count(*) filter (where not inserted)::int as updated,
-        count(*) filter (where inserted and has_class)::int as classified
-      from merged`.execute(trx);
-    const { inserted = 0, updated = 0, classified = 0 } = rows[0] ?? {};
-    await trx
-      .insertInto('drug_reference_load')
-      .values({
-        source: 'fda',
-        files: 'product.txt, package.txt',
-        rows_read: rowsRead,
-        rows_inserted: inserted,
-        rows_updated: updated,
-        created_by: userNo,
-        updated_by: userNo,
-      })
-      .execute();
-    // The search's plans depend on the names' statistics (migration 0015).
-    await sql`analyze drug`.execute(trx);
+    const { inserted, updated, classified } = await mergeFdaPackages(trx, userNo);
+    await recordReferenceLoad(trx, {
+      source: 'fda',
+      files: 'product.txt, package.txt',
+      rowsRead,
+      inserted,
+      updated,
+      userNo,
+    });
     return { rowsRead, inserted, updated, unchanged: rowsRead - inserted - updated, classified };
   });
 }

@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../../database.ts';
 import type { ReferenceLoadResult } from './fda-loader.ts';
+import {
+  applyMediSpanCodes,
+  createMediSpanStaging,
+  recordReferenceLoad,
+  stageRows,
+} from './loaders.repo.ts';
 import { ReferenceFileError } from './reference-files.ts';
 
 /*
@@ -73,8 +79,7 @@ export async function loadMediSpanFile(
     line.slice(f.start - 1, f.start - 1 + f.length).trim();
 
   return db.transaction().execute(async (trx) => {
-    await sql`create temp table medispan_load (ndc text primary key, gpi_10 text, gpi_name text)
-      on commit drop`.execute(trx);
+    await createMediSpanStaging(trx);
     const lines = readline.createInterface({
       input: fs.createReadStream(file, { encoding: 'latin1' }),
       crlfDelay: Infinity,
@@ -84,11 +89,7 @@ export async function loadMediSpanFile(
     let lineNo = 0;
     let rowsRead = 0;
     const flush = async () => {
-      if (batch.length === 0) return;
-      await sql`insert into medispan_load
-        select * from json_populate_recordset(null::medispan_load, ${JSON.stringify(batch)}::json)`.execute(
-        trx,
-      );
+      await stageRows(trx, 'medispan_load', batch);
       batch = [];
     };
     for await (const line of lines) {
@@ -112,44 +113,16 @@ export async function loadMediSpanFile(
     }
     await flush();
 
-    const { rows } = await sql<{ matched: number; updated: number }>`
-      with updated as (
-        update drug d set gpi_10 = s.gpi_10, updated_at = now(), updated_by = ${userNo}::int
-        from medispan_load s
-        where s.ndc = d.ndc and d.gpi_10 is distinct from s.gpi_10
-        returning d.ndc
-      )
-      select (select count(*) from medispan_load s join drug d on d.ndc = s.ndc)::int as matched,
-        (select count(*) from updated)::int as updated`.execute(trx);
-    const { rows: classRows } = await sql<{ n: number }>`
-      with named as (
-        insert into drug_class as c (code, name, created_by, updated_by)
-        select distinct on (gpi_10) gpi_10, gpi_name, ${userNo}::int, ${userNo}::int
-        from medispan_load where gpi_name is not null
-        order by gpi_10, gpi_name
-        on conflict (code) do update set name = excluded.name, updated_at = now(),
-          updated_by = excluded.updated_by
-        where c.name is distinct from excluded.name
-        returning 1
-      )
-      select count(*)::int as n from named`.execute(trx);
-    const matched = rows[0]?.matched ?? 0;
-    const updated = rows[0]?.updated ?? 0;
-    const classesLoaded = classRows[0]?.n ?? 0;
-    await trx
-      .insertInto('drug_reference_load')
-      .values({
-        source: 'medispan',
-        files: name,
-        rows_read: rowsRead,
-        rows_inserted: 0,
-        rows_updated: updated,
-        classes_loaded: classesLoaded,
-        created_by: userNo,
-        updated_by: userNo,
-      })
-      .execute();
-    await sql`analyze drug`.execute(trx);
+    const { matched, updated, classesLoaded } = await applyMediSpanCodes(trx, userNo);
+    await recordReferenceLoad(trx, {
+      source: 'medispan',
+      files: name,
+      rowsRead,
+      inserted: 0,
+      updated,
+      classesLoaded,
+      userNo,
+    });
     return {
       rowsRead,
       inserted: 0,

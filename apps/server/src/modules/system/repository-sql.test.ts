@@ -12,6 +12,7 @@ import {
 } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
 import { syncRoles } from '../authorization/index.ts';
+import { drugClassNames, loadFdaDirectory, loadMediSpanFile } from '../drug-reference/index.ts';
 import { DATANET_IMPORTABLE, MEMBER_PORTAL_DEMO } from '../../seed/users-demo.ts';
 import { createOidcAdapter } from '../../platform/auth/oidc-adapter.ts';
 import { lockoutNotice } from '../../platform/auth/oidc/lockout-mail.ts';
@@ -339,6 +340,23 @@ describe('repository SQL', () => {
         remoteAddress: '203.0.113.7',
       });
       expect(verified.statusCode, verified.body).toBe(200);
+    });
+  });
+
+  it('records the drug reference scenario', async () => {
+    const search = '/keystonefile/v1/drug-details?sort=ndc:desc';
+    await record(async () => {
+      // The screen's call (name words, one row per class), a later page of every package, a
+      // class code, an NDC as printed; the clinical module's names of class codes.
+      await call('clinician', 'GET', `${search}&q=dulox&distinct=gpi_10&offset=0&limit=10`);
+      await call('clinician', 'GET', `${search}&q=amlo%20besy&offset=10&limit=10`);
+      await call('clinician', 'GET', `${search}&q=58&distinct=gpi_10`);
+      await call('clinician', 'GET', `${search}&q=0002-32`);
+      await drugClassNames(t.ctx.db, ['0702011010', '9999999999']);
+      // The loaders, on the module's small test files (test NDCs, labelers 9990-99992).
+      const files = path.join(import.meta.dirname, '../drug-reference/test-files');
+      await loadFdaDirectory(t.ctx.db, path.join(files, 'fda'));
+      await loadMediSpanFile(t.ctx.db, path.join(files, 'medispan-drugs.txt'));
     });
   });
 

@@ -97,6 +97,8 @@ describe('route table', () => {
       'GET /portal/v1/organizations/:orgId/employees/:employeeId/pbm-links',
     );
     expect(checked).toContain('POST /members-hub/v1/member/UpdateCommsPref');
+    // The drug search: either clinical permission (decision 0106).
+    expect(checked).toContain('GET /keystonefile/v1/drug-details');
     // Plan information (issue 12): agent or organization viewer, agent or member viewer, agent.
     expect(checked).toContain('GET /plans/v1/groupinfo/:orgId');
     expect(checked).toContain('GET /plans/v1/pbc');

@@ -1,6 +1,44 @@
 -- SQL that drug-reference.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
-select "code", "name" from "drug_class" where "code" in ($1);
+select "code", "name" from "drug_class" where code = any($1::text[]);
 
-select "gpi_10", min("nonproprietary_name") as "name" from "drug" where "gpi_10" in ($1) group by "gpi_10";
+select "d"."gpi_10", "d"."ndc", "d"."package_ndc", "d"."product_ndc", "d"."proprietary_name", "d"."nonproprietary_name", "d"."strength", "d"."dosage_form", "d"."route", "d"."labeler", "d"."brand_generic", "d"."marketing_category", "d"."marketing_start_date", "d"."marketing_end_date", "d"."package_description", "c"."name" as "class_name" from "drug" as "d" left join "drug_class" as "c" on "c"."code" = left(d.gpi_10, 6) where d.ndc = any($1::text[]) order by "d"."ndc" desc;
+
+select "gpi_10", min("nonproprietary_name") as "name" from "drug" where gpi_10 = any($1::text[]) group by "gpi_10";
+
+select count(*)::int as n
+      from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f;
+
+select count(*)::int as n
+      from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% amlo%' and d.search_name like '% besy%' limit 1001)) m limit 1001) f;
+
+select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' order by d.ndc desc limit 10)) m order by m.ndc desc limit 10) f
+      order by f.ndc desc offset 0;
+
+select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% amlo%' and d.search_name like '% besy%' order by d.ndc desc limit 20)) m order by m.ndc desc limit 20) f
+      order by f.ndc desc offset 10;
+
+with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200) union all (select d.ndc, d.gpi_10 from drug d where d.gpi_10 like '58%' and not (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
+        firsts as (
+          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
+        ),
+        page as (
+          select ndc from firsts order by ndc desc limit 10 offset 0
+        )
+        select p.ndc,
+          (select count(*) from firsts)::int as classes,
+          (select count(*) from matched)::int as matched
+        from (select 1) one left join page p on true;
+
+with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% dulox%' and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
+        firsts as (
+          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
+        ),
+        page as (
+          select ndc from firsts order by ndc desc limit 10 offset 0
+        )
+        select p.ndc,
+          (select count(*) from firsts)::int as classes,
+          (select count(*) from matched)::int as matched
+        from (select 1) one left join page p on true;
