@@ -10,7 +10,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import {
   INTERVENTION_LIST_PBMS,
@@ -115,24 +115,30 @@ export function AlternativeDrugsStep({ list, draft, onDraftChange }: Alternative
             title={drugTitle(target)}
             className="list-wizard__card"
           >
-            <div className="list-wizard__tags" aria-label={`Alternatives to ${target.drug_name}`}>
+            <div
+              className="list-wizard__tags"
+              role="group"
+              aria-label={`Alternatives to ${target.drug_name}`}
+            >
               {current.length === 0 ? (
                 <Typography.Text type="secondary">No alternative drugs yet.</Typography.Text>
               ) : (
                 current.map((drug) => (
-                  <Tag
-                    key={drug.drug_code}
-                    closable
-                    closeIcon={<span aria-label={`Remove ${drug.drug_name}`}>×</span>}
-                    onClose={(event) => {
-                      event.preventDefault();
-                      onDraftChange({
-                        ...draft,
-                        [target.id]: current.filter((d) => d.drug_code !== drug.drug_code),
-                      });
-                    }}
-                  >
+                  <Tag key={drug.drug_code} className="list-wizard__tag">
                     {drugTitle(drug)}
+                    {/* A real button, so the keyboard reaches it (a Tag's close icon is not). */}
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<CloseOutlined aria-hidden />}
+                      aria-label={`Remove ${drug.drug_name}`}
+                      onClick={() =>
+                        onDraftChange({
+                          ...draft,
+                          [target.id]: current.filter((d) => d.drug_code !== drug.drug_code),
+                        })
+                      }
+                    />
                   </Tag>
                 ))
               )}
