@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import type { Insertable, Kysely } from 'kysely';
 import { DRUG_CLASS_NAMED_LENGTHS, isGpi10, isNdc11, ndc11FromFda } from '@pillar/domain';
 import type { DB } from '../database.ts';
+import { refreshSearchNames } from '../modules/drug-reference/index.ts';
 
 /*
  * The demo drug reference (issue 14, decision 0106): the catalogue of real package NDCs the demo
@@ -89,6 +90,7 @@ export async function seedDrugReference(db: Kysely<DB>): Promise<void> {
       .insertInto('drug')
       .values(drugs.slice(i, i + 1_000))
       .execute();
+  await refreshSearchNames(db);
   await db
     .insertInto('drug_reference_load')
     .values({

@@ -13,10 +13,14 @@ import type { DB } from '../../database.ts';
  * (about 300,000 packages, p95 under 20 ms at 20 concurrent, design.md §6; plans checked with
  * EXPLAIN ANALYZE on 300,000 generated packages, see the decision):
  *
- * - every term is a prefix. The name words: `search_name like '% word%'` per word, which the
- *   trigram index serves for a rare word, and a backward walk of drug_ndc_cover (ndc, with
- *   gpi_10 and search_name in the index) for a common one, stopping at the page: no table
- *   access either way. The NDC-11: a range on ndc. The class code: gpi_10 text_pattern_ops
+ * - every term is a prefix. The name words: `search_name like '% word%'` per word, first on
+ *   the name dictionary (drug_search_name: the distinct names with their package counts, a
+ *   trigram index), which says how many packages match before any is read. Up to
+ *   NAMES_PATH_MAX, the packages are read by name (drug_search_name_ndc, index-only) and
+ *   sorted; past it, matches are dense and a backward walk of drug_ndc_cover (ndc, with gpi_10
+ *   and search_name in the index) meets the page within a few thousand entries. Either way no
+ *   table access, and no term walks the whole NDC index hoping to meet a rare combination.
+ *   The NDC-11: a range on ndc. The class code: gpi_10 text_pattern_ops
  *   with ndc (index-only). The published package NDC: package_ndc text_pattern_ops.
  * - a numeric term matches the NDC or the class code: two branches, each taking its own first
  *   rows in NDC order before they are merged (one OR would make PostgreSQL read every match of
@@ -55,8 +59,22 @@ function ndcRange(prefix: string): RawBuilder<SqlBool> {
     : sql<SqlBool>`(d.ndc >= ${sql.lit(prefix)} and d.ndc < ${sql.lit(upper)})`;
 }
 
+/** A name search's packages are read by name up to this many, else by walking the NDC order. */
+export const NAMES_PATH_MAX = 5000;
+
+/** How a name search reads its packages: by its matching names, or walking the NDC order. */
+type WordsPath = 'names' | 'walk';
+
+/** Each word starts a word of the search name: `like '% word%'` ([a-z0-9]+, nothing to escape). */
+function wordsCondition(column: RawBuilder<string>, words: readonly string[]): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.join(
+    words.map((w) => sql`${column} like ${sql.lit(`% ${w}%`)}`),
+    sql` and `,
+  )}`;
+}
+
 /** The conditions of the branches a term searches, each leaving out the earlier ones' rows. */
-function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
+function branches(term: DrugSearchTerm, path: WordsPath): RawBuilder<SqlBool>[] {
   switch (term.kind) {
     case 'code': {
       const ndc = ndcRange(term.digits);
@@ -71,14 +89,20 @@ function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
       ];
     }
     case 'words':
-      // Words are [a-z0-9]+ (searchWords): nothing to escape for LIKE.
       return [
-        sql<SqlBool>`${sql.join(
-          term.words.map((w) => sql`d.search_name like ${sql.lit(`% ${w}%`)}`),
-          sql` and `,
-        )}`,
+        path === 'names'
+          ? sql<SqlBool>`d.search_name in (select n.search_name from drug_search_name n where ${wordsCondition(sql`n.search_name`, term.words)})`
+          : wordsCondition(sql`d.search_name`, term.words),
       ];
   }
+}
+
+/** How many packages the names matching every word have (the dictionary, not the packages). */
+async function namePackages(db: Kysely<DB>, words: readonly string[]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select coalesce(sum(n.packages), 0)::int as n from drug_search_name n
+    where ${wordsCondition(sql`n.search_name`, words)}`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 /**
@@ -87,11 +111,11 @@ function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
  */
 function firstMatches(
   term: DrugSearchTerm,
-  options: { n: number; desc: boolean; ordered?: boolean; classified?: boolean },
+  options: { n: number; desc: boolean; path: WordsPath; ordered?: boolean; classified?: boolean },
 ): RawBuilder<{ ndc: string; gpi_10: string | null }> {
   const direction = options.desc ? sql`desc` : sql`asc`;
   const ordered = options.ordered ?? true;
-  const parts = branches(term).map(
+  const parts = branches(term, options.path).map(
     (condition) =>
       sql`(select d.ndc, d.gpi_10 from drug d where ${condition}${
         options.classified ? sql` and d.gpi_10 is not null` : sql``
@@ -178,11 +202,16 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
   const desc = search.sort === 'desc';
   const direction = desc ? sql`desc` : sql`asc`;
   const wanted = search.offset + search.limit;
+  // A name search first counts its packages in the name dictionary: none, the answer; a few,
+  // read them by name; many, walk the NDC order (each step likely a match). The count is exact.
+  const named = search.q.kind === 'words' ? await namePackages(db, search.q.words) : undefined;
+  if (named === 0) return { data: [], totalCount: 0 };
+  const path: WordsPath = named !== undefined && named > NAMES_PATH_MAX ? 'walk' : 'names';
 
   if (search.distinct === 'gpi_10') {
     for (const window of DISTINCT_WINDOWS) {
       const { rows } = await sql<{ ndc: string | null; classes: number; matched: number }>`
-        with matched as (${firstMatches(search.q, { n: window, desc, classified: true })}),
+        with matched as (${firstMatches(search.q, { n: window, desc, path, classified: true })}),
         firsts as (
           select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction}
         ),
@@ -209,17 +238,18 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
     throw new Error('unreachable: the last window always answers');
   }
 
-  const [page, count] = await Promise.all([
+  const [page, counted] = await Promise.all([
     sql<{ ndc: string }>`
-      select f.ndc from (${firstMatches(search.q, { n: wanted, desc })}) f
+      select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path })}) f
       order by f.ndc ${direction} offset ${sql.lit(search.offset)}`.execute(db),
-    sql<{ n: number }>`
-      select count(*)::int as n
-      from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, ordered: false })}) f`.execute(
-      db,
-    ),
+    named ??
+      sql<{ n: number }>`
+        select count(*)::int as n
+        from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, path, ordered: false })}) f`
+        .execute(db)
+        .then((r) => r.rows[0]?.n ?? 0),
   ]);
-  const n = count.rows[0]?.n ?? 0;
+  const n = counted;
   return {
     data: await detailsOf(
       db,

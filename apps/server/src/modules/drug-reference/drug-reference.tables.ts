@@ -54,7 +54,14 @@ export interface DrugReferenceLoadTable extends Audit {
   classes_loaded: Generated<number>;
 }
 
+/** The name search's dictionary: each distinct drug.search_name and its package count. */
+export interface DrugSearchNameTable {
+  search_name: string;
+  packages: number;
+}
+
 export interface DrugReferenceTables {
+  drug_search_name: DrugSearchNameTable;
   drug: DrugTable;
   drug_class: DrugClassTable;
   drug_reference_load: DrugReferenceLoadTable;

@@ -7,7 +7,7 @@ import {
 } from '@pillar/domain';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
 import { digitsUpperBound } from './drug-reference.repo.ts';
-import { drugClassNames } from './index.ts';
+import { drugClassNames, refreshSearchNames } from './index.ts';
 
 let t: TestApp;
 
@@ -85,6 +85,7 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  await refreshSearchNames(t.ctx.db);
 }, 180_000);
 afterAll(async () => {
   await t?.close();

@@ -89,8 +89,7 @@ export async function mergeFdaPackages(
         count(*) filter (where inserted and has_class)::int as classified
       from merged`.execute(db);
   const { inserted = 0, updated = 0, classified = 0 } = rows[0] ?? {};
-  // The search's plans depend on the names' statistics (migration 0015).
-  await sql`analyze drug`.execute(db);
+  await refreshSearchNames(db);
   return { inserted, updated, classified };
 }
 
@@ -154,4 +153,16 @@ export async function recordReferenceLoad(
       updated_by: load.userNo,
     })
     .execute();
+}
+
+/**
+ * Rebuilds the name search's dictionary (drug_search_name) from drug, set-based, and refreshes
+ * the planner's statistics. Every writer of drug's names calls it (the loaders, the demo seed).
+ */
+export async function refreshSearchNames(db: Kysely<DB>): Promise<void> {
+  await sql`delete from drug_search_name`.execute(db);
+  await sql`insert into drug_search_name (search_name, packages)
+    select search_name, count(*)::int from drug group by search_name`.execute(db);
+  await sql`analyze drug`.execute(db);
+  await sql`analyze drug_search_name`.execute(db);
 }

@@ -7,16 +7,19 @@ select "d"."gpi_10", "d"."ndc", "d"."package_ndc", "d"."product_ndc", "d"."propr
 
 select "gpi_10", min("nonproprietary_name") as "name" from "drug" where gpi_10 = any($1::text[]) group by "gpi_10";
 
-select count(*)::int as n
-      from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f;
+select coalesce(sum(n.packages), 0)::int as n from drug_search_name n
+    where n.search_name like '% amlo%' and n.search_name like '% besy%';
+
+select coalesce(sum(n.packages), 0)::int as n from drug_search_name n
+    where n.search_name like '% dulox%';
 
 select count(*)::int as n
-      from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% amlo%' and d.search_name like '% besy%' limit 1001)) m limit 1001) f;
+        from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f;
 
 select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' order by d.ndc desc limit 10)) m order by m.ndc desc limit 10) f
       order by f.ndc desc offset 0;
 
-select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% amlo%' and d.search_name like '% besy%' order by d.ndc desc limit 20)) m order by m.ndc desc limit 20) f
+select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name in (select n.search_name from drug_search_name n where n.search_name like '% amlo%' and n.search_name like '% besy%') order by d.ndc desc limit 20)) m order by m.ndc desc limit 20) f
       order by f.ndc desc offset 10;
 
 with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200) union all (select d.ndc, d.gpi_10 from drug d where d.gpi_10 like '58%' and not (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
@@ -31,7 +34,7 @@ with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug 
           (select count(*) from matched)::int as matched
         from (select 1) one left join page p on true;
 
-with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name like '% dulox%' and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
+with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name in (select n.search_name from drug_search_name n where n.search_name like '% dulox%') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
         firsts as (
           select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
         ),

@@ -3,6 +3,8 @@
 
 analyze drug;
 
+analyze drug_search_name;
+
 create temp table fda_package_load (
       ndc text primary key, package_ndc text, product_ndc text, fda_product_id text,
       proprietary_name text, proprietary_name_suffix text, nonproprietary_name text,
@@ -14,6 +16,8 @@ create temp table fda_package_load (
 create temp table medispan_load (ndc text primary key, gpi_10 text, gpi_name text)
     on commit drop;
 
+delete from drug_search_name;
+
 insert into "drug_reference_load" ("source", "files", "rows_read", "rows_inserted", "rows_updated", "classes_loaded", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8);
 
 insert into "fda_package_load"
@@ -21,6 +25,9 @@ insert into "fda_package_load"
 
 insert into "medispan_load"
     select * from json_populate_recordset(null::"medispan_load", $1::json);
+
+insert into drug_search_name (search_name, packages)
+    select search_name, count(*)::int from drug group by search_name;
 
 with classified as (
         select distinct on (lower(nonproprietary_name)) lower(nonproprietary_name) as name_key, gpi_10

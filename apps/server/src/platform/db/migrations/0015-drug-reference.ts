@@ -17,7 +17,9 @@ import { runScript } from '../run-script.ts';
  * - Indexes: drug_ndc_cover (the NDC with the class code and search_name in the index, so a
  *   search walking the NDC order filters without reading the table), the published package NDC
  *   by prefix (text_pattern_ops whatever the database's collation), the class code by prefix
- *   with the NDC after it (index-only), the name words by trigram.
+ *   with the NDC after it (index-only), the packages of a search name in NDC order.
+ * - drug_search_name: the distinct search names with their package counts, trigram-indexed:
+ *   the name search's dictionary.
  * - drug_class: the names of the class-code levels (2, 4, 6 digits in the demo; a licensed file
  *   may name 8 and 10 too). The 10-digit code names a drug: its products' nonproprietary name.
  * - drug_reference_load: who loaded which reference file when, and how many rows it changed
@@ -48,10 +50,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     create index drug_ndc_cover on drug (ndc) include (gpi_10, search_name);
     create index drug_package_ndc_prefix on drug (package_ndc text_pattern_ops);
     create index drug_gpi_10_prefix on drug (gpi_10 text_pattern_ops, ndc);
-    create index drug_search_name_trgm on drug using gin (search_name gin_trgm_ops);
-    -- The planner picks the trigram index for a rare word and the NDC walk for a common one
-    -- from this column's statistics: a fine histogram tells them apart.
-    alter table drug alter column search_name set statistics 1000;
+    create index drug_search_name_ndc on drug (search_name, ndc) include (gpi_10);
+
+    -- Every distinct search_name with its number of packages: the name search finds the names
+    -- here (a table of names, not packages, with a trigram index), knows how many packages
+    -- match before reading one, and reads them by name or walks the NDC order (decision 0106).
+    -- Rebuilt by the loaders and the demo seed after they change drug.
+    create table drug_search_name (
+      search_name text primary key,
+      packages integer not null check (packages > 0)
+    );
+    create index drug_search_name_trgm on drug_search_name using gin (search_name gin_trgm_ops);
 
     create table drug_class (
       code text primary key check (code ~ '^([0-9]{2}){1,5}$'),
