@@ -198,6 +198,7 @@ test('the clinician sorts the lists and creates one through the five wizard step
   );
   await expect(dialog.getByText(new RegExp(`^${ROSUVASTATIN} · `))).toBeVisible();
   await checkA11y(page);
+  await screenshots(page, 'wizard-alternative-drugs');
   await next.click();
 
   // Step 3, PBMs.

@@ -5,18 +5,7 @@ import {
   PlusOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Collapse,
-  Descriptions,
-  Empty,
-  Skeleton,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Collapse, Empty, Skeleton, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -374,34 +363,20 @@ export default function InterventionListDetailPage() {
       }
     >
       {pastBanner}
-      <Descriptions
-        size="small"
-        column={{ xs: 1, md: 3 }}
-        className="list-detail__summary"
-        items={[
-          {
-            key: 'created',
-            label: 'Created',
-            children: whoAndWhen(data.created_by_name, data.created_at),
-          },
-          { key: 'id', label: 'ID', children: data.id },
-          {
-            key: 'updated',
-            label: 'Last Updated',
-            children: whoAndWhen(data.updated_by_name, data.updated_at),
-          },
-          {
-            key: 'prospective',
-            label: 'Active Prospective Cases',
-            children: data.prospective_cases,
-          },
-          {
-            key: 'retrospective',
-            label: 'Active Retrospective Cases',
-            children: data.retrospective_cases,
-          },
-        ]}
-      />
+      <dl className="list-detail__facts">
+        {[
+          ['Created', whoAndWhen(data.created_by_name, data.created_at)],
+          ['ID', data.id],
+          ['Last Updated', whoAndWhen(data.updated_by_name, data.updated_at)],
+          ['Active Prospective Cases', data.prospective_cases],
+          ['Active Retrospective Cases', data.retrospective_cases],
+        ].map(([label, value]) => (
+          <div key={label} className="list-detail__fact">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
       <AsOfPicker key={asOf ?? 'today'} value={asOf} onView={viewAsOf} />
       <TargetDrugs list={data} editable={editable} onAdd={() => setWizard({ step: 1 })} />
       <PbmsAndSettings list={data} />
