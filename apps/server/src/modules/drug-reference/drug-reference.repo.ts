@@ -167,36 +167,13 @@ function toDetail(r: DrugRow): DrugDetail {
   };
 }
 
-/** The packages (their NDCs) of one page, then their details and subclass names. */
-async function detailsOf(db: Kysely<DB>, ndcs: string[], desc: boolean): Promise<DrugDetail[]> {
-  if (ndcs.length === 0) return [];
-  const rows = await db
-    .selectFrom('drug as d')
-    .leftJoin('drug_class as c', (j) => j.on('c.code', '=', sql<string>`left(d.gpi_10, 6)`))
-    .select([
-      'd.gpi_10',
-      'd.ndc',
-      'd.package_ndc',
-      'd.product_ndc',
-      'd.proprietary_name',
-      'd.nonproprietary_name',
-      'd.strength',
-      'd.dosage_form',
-      'd.route',
-      'd.labeler',
-      'd.brand_generic',
-      'd.marketing_category',
-      'd.marketing_start_date',
-      'd.marketing_end_date',
-      'd.package_description',
-      'c.name as class_name',
-    ])
-    // One statement whatever the page's length (an in-list would be one per length).
-    .where(sql<boolean>`d.ndc = any(${ndcs}::text[])`)
-    .orderBy('d.ndc', desc ? 'desc' : 'asc')
-    .execute();
-  return rows.map(toDetail);
-}
+/** A page's details, joined in the statement that finds the page (one round trip). */
+const DETAIL_COLUMNS = sql`d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
+  d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
+  d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
+  c.name as class_name`;
+const DETAIL_JOIN = sql`join drug d on d.ndc = p.ndc
+  left join drug_class c on c.code = left(d.gpi_10, 6)`;
 
 export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<DrugSearchPage> {
   const desc = search.sort === 'desc';
@@ -210,26 +187,28 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
 
   if (search.distinct === 'gpi_10') {
     for (const window of DISTINCT_WINDOWS) {
-      const { rows } = await sql<{ ndc: string | null; classes: number; matched: number }>`
+      const { rows } = await sql<Partial<DrugRow> & { classes: number; matched: number }>`
         with matched as (${firstMatches(search.q, { n: window, desc, path, classified: true })}),
         firsts as (
           select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction}
         ),
         page as (
-          select ndc from firsts order by ndc ${direction} limit ${sql.lit(search.limit)} offset ${sql.lit(search.offset)}
+          select ${DETAIL_COLUMNS}
+          from (select ndc from firsts order by ndc ${direction} limit ${sql.lit(search.limit)} offset ${sql.lit(search.offset)}) p
+          ${DETAIL_JOIN}
         )
-        select p.ndc,
+        select page.*,
           (select count(*) from firsts)::int as classes,
           (select count(*) from matched)::int as matched
-        from (select 1) one left join page p on true`.execute(db);
-      const ndcs = rows.flatMap((r) => (r.ndc === null ? [] : [r.ndc]));
+        from (select 1) one left join page on true
+        order by page.ndc ${direction}`.execute(db);
       const first = rows[0];
       const classes = first?.classes ?? 0;
       const full = (first?.matched ?? 0) >= window;
       if (!full || classes >= wanted || window === DISTINCT_WINDOWS.at(-1)) {
         const capped = full || classes > SEARCH_COUNT_CAP;
         return {
-          data: await detailsOf(db, ndcs, desc),
+          data: rows.flatMap((r) => (r.ndc ? [toDetail(r as DrugRow)] : [])),
           totalCount: Math.min(classes, SEARCH_COUNT_CAP),
           ...(capped ? { totalCountCapped: true as const } : {}),
         };
@@ -239,9 +218,14 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
   }
 
   const [page, counted] = await Promise.all([
-    sql<{ ndc: string }>`
-      select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path })}) f
-      order by f.ndc ${direction} offset ${sql.lit(search.offset)}`.execute(db),
+    sql<DrugRow>`
+      select ${DETAIL_COLUMNS}
+      from (
+        select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path })}) f
+        order by f.ndc ${direction} offset ${sql.lit(search.offset)}
+      ) p
+      ${DETAIL_JOIN}
+      order by d.ndc ${direction}`.execute(db),
     named ??
       sql<{ n: number }>`
         select count(*)::int as n
@@ -249,15 +233,10 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
         .execute(db)
         .then((r) => r.rows[0]?.n ?? 0),
   ]);
-  const n = counted;
   return {
-    data: await detailsOf(
-      db,
-      page.rows.map((r) => r.ndc),
-      desc,
-    ),
-    totalCount: Math.min(n, SEARCH_COUNT_CAP),
-    ...(n > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
+    data: page.rows.map(toDetail),
+    totalCount: Math.min(counted, SEARCH_COUNT_CAP),
+    ...(counted > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
   };
 }
 
