@@ -13,7 +13,7 @@ import {
 } from '@pillar/domain';
 import { accessTokenOf, apiGet, expect, signIn, test } from '../fixtures.ts';
 import { apiPost } from '../helpers/api.ts';
-import { checkA11y, shownDialog } from '../helpers/ui.ts';
+import { checkA11y, choose, shownDialog } from '../helpers/ui.ts';
 
 /** Names no other run on the same server has used. */
 const RUN = Date.now().toString(36);
@@ -68,15 +68,6 @@ async function searchAndChoose(box: Locator, term: string, code: string): Promis
   }
   await expect(active).toHaveAttribute('title', new RegExp(`^${code}`));
   await page.keyboard.press('Enter');
-}
-
-/** Picks an option of a searchable antd select: types its name, then clicks it. */
-async function pick(box: Locator, option: string): Promise<void> {
-  await box.click();
-  await box.fill(option);
-  const dropdown = await dropdownOf(box);
-  await dropdown.getByTitle(option, { exact: true }).click();
-  await expect(dropdown).toBeHidden();
 }
 
 /** The wizard's step marked as the current one. */
@@ -215,8 +206,8 @@ test('the clinician sorts the lists and creates one through the five wizard step
   await dialog.getByLabel('New intervention').fill(intervention);
   await dialog.getByRole('button', { name: 'Create Intervention' }).click();
   await dialog.getByRole('button', { name: 'Add Condition Setting' }).click();
-  await pick(dialog.getByRole('combobox', { name: 'Condition 1' }), condition.name);
-  await pick(dialog.getByRole('combobox', { name: 'Intervention 1' }), intervention);
+  await choose(dialog, 'Condition 1', condition.name, condition.name);
+  await choose(dialog, 'Intervention 1', intervention, intervention);
   await checkA11y(page);
   await screenshots(page, 'wizard-condition-settings');
   await finish.click();
