@@ -14,6 +14,7 @@ import type { Config } from '../../apps/server/src/config.ts';
 import { loadFdaDirectory } from '../../apps/server/src/modules/drug-reference/fda-loader.ts';
 import { loadMediSpanFile } from '../../apps/server/src/modules/drug-reference/medispan-loader.ts';
 import { searchDrugs } from '../../apps/server/src/modules/drug-reference/drug-reference.repo.ts';
+import { vacuumDrugReference } from '../../apps/server/src/modules/drug-reference/loaders.repo.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { drugSearchQuery } from '../../packages/domain/src/drug-reference.ts';
 import type { Budget } from './report.ts';
@@ -519,6 +520,9 @@ export async function loadGeneratedDirectory(
     started = performance.now();
     await loadMediSpanFile(opened.db, generated.mediSpanFile);
     const mediSpanLoadSeconds = (performance.now() - started) / 1000;
+    // As `drugs-load-fda` does after its load: pages all-visible, so index-only scans stay
+    // index-only from the first request.
+    await vacuumDrugReference(opened.db);
     const classes = await opened.db
       .selectFrom('drug')
       .select((eb) => eb.fn.count<number>('gpi_10').distinct().as('n'))

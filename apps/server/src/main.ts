@@ -11,6 +11,7 @@ import {
   loadMediSpanFile,
   readMediSpanLayout,
   ReferenceFileError,
+  vacuumDrugReference,
 } from './modules/drug-reference/index.ts';
 import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
 
@@ -137,6 +138,7 @@ async function main(argv: string[]): Promise<void> {
             : await loadMediSpanFile(database.db, source, {
                 ...(values.layout ? { layout: readMediSpanLayout(values.layout) } : {}),
               });
+        await vacuumDrugReference(database.db);
         console.log(JSON.stringify(result));
       } catch (error) {
         if (!(error instanceof ReferenceFileError)) throw error;

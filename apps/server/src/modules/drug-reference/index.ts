@@ -6,7 +6,7 @@
  */
 export { drugReferenceRoutes } from './drug-reference.routes.ts';
 export { drugClassNames } from './drug-reference.repo.ts';
-export { refreshSearchNames } from './loaders.repo.ts';
+export { refreshSearchNames, vacuumDrugReference } from './loaders.repo.ts';
 export { loadFdaDirectory, type ReferenceLoadResult } from './fda-loader.ts';
 export {
   DEFAULT_MEDISPAN_LAYOUT,

@@ -12,7 +12,12 @@ import {
 } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
 import { syncRoles } from '../authorization/index.ts';
-import { drugClassNames, loadFdaDirectory, loadMediSpanFile } from '../drug-reference/index.ts';
+import {
+  drugClassNames,
+  loadFdaDirectory,
+  loadMediSpanFile,
+  vacuumDrugReference,
+} from '../drug-reference/index.ts';
 import { DATANET_IMPORTABLE, MEMBER_PORTAL_DEMO } from '../../seed/users-demo.ts';
 import { createOidcAdapter } from '../../platform/auth/oidc-adapter.ts';
 import { lockoutNotice } from '../../platform/auth/oidc/lockout-mail.ts';
@@ -357,6 +362,7 @@ describe('repository SQL', () => {
       const files = path.join(import.meta.dirname, '../drug-reference/test-files');
       await loadFdaDirectory(t.ctx.db, path.join(files, 'fda'));
       await loadMediSpanFile(t.ctx.db, path.join(files, 'medispan-drugs.txt'));
+      await vacuumDrugReference(t.ctx.db);
     });
   });
 

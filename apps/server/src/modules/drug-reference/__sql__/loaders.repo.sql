@@ -29,6 +29,10 @@ insert into "medispan_load"
 insert into drug_search_name (search_name, packages)
     select search_name, count(*)::int from drug group by search_name;
 
+vacuum (analyze) drug;
+
+vacuum (analyze) drug_search_name;
+
 with classified as (
         select distinct on (lower(nonproprietary_name)) lower(nonproprietary_name) as name_key, gpi_10
         from drug where gpi_10 is not null
