@@ -6,7 +6,7 @@ import {
   type DrugSearchPage,
 } from '@pillar/domain';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
-import { digitsUpperBound } from './drug-reference.repo.ts';
+import { digitsUpperBound, walkPreferred } from './drug-reference.repo.ts';
 import { drugClassNames, refreshSearchNames } from './index.ts';
 
 let t: TestApp;
@@ -257,5 +257,18 @@ describe('digitsUpperBound (the NDC range of a prefix)', () => {
     ['0002', '0003'],
   ])('%s -> %s', (prefix, upper) => {
     expect(digitsUpperBound(prefix)).toBe(upper);
+  });
+});
+
+describe('walkPreferred (how a name search reads its packages)', () => {
+  it.each([
+    // matches, k, total: walk when matches are dense enough to meet the k-th soon.
+    [4000, 200, 300_000, true],
+    [300, 10, 300_000, false],
+    [1000, 10, 300_000, true],
+    [1000, 2000, 300_000, false],
+    [5, 10, 0, false],
+  ])('%i matches, k %i, of %i: walk %s', (matches, k, total, walk) => {
+    expect(walkPreferred(matches, k, total)).toBe(walk);
   });
 });

@@ -5,10 +5,14 @@ select "code", "name" from "drug_class" where code = any($1::text[]);
 
 select "gpi_10", min("nonproprietary_name") as "name" from "drug" where gpi_10 = any($1::text[]) group by "gpi_10";
 
-select coalesce(sum(n.packages), 0)::int as n from drug_search_name n
+select coalesce(sum(n.packages), 0)::int as matches,
+      (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
+    from drug_search_name n
     where n.search_name like '% amlo%' and n.search_name like '% besy%';
 
-select coalesce(sum(n.packages), 0)::int as n from drug_search_name n
+select coalesce(sum(n.packages), 0)::int as matches,
+      (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
+    from drug_search_name n
     where n.search_name like '% dulox%';
 
 select count(*)::int as n
