@@ -325,6 +325,24 @@ test('the tabs, the cancel confirmation, removing a target drug and the past vie
   await dialog.getByRole('button', { name: 'Finish' }).click();
   await expect(dialog).toBeHidden();
 
+  // The edit icon opens Edit List on its name: a rename made inactive is saved with the id.
+  const renamed = `${name} (inactive)`;
+  await page.getByRole('button', { name: 'Edit List' }).click();
+  dialog = await shownDialog(page, 'Edit List');
+  await expect(currentStep(dialog)).toHaveText('Name');
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await dialog.getByLabel('Name', { exact: true }).fill(renamed);
+  await dialog.getByRole('switch').click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(currentStep(dialog)).toHaveText('Target Drugs');
+  await dialog.getByRole('button', { name: 'Finish' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).getByText('Inactive')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'List history' })).toContainText(
+    `'${name}' → '${renamed}'`,
+  );
+
   // The past view: before the list existed it says so; today's is marked as a past view.
   // The server answers 404 for a date before the list existed; the page says so.
   browserErrors.allow(/status of 404 .*\/protect\/v1\/intervention-list\/\d+\?asOf=/);
