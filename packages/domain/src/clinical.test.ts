@@ -216,5 +216,21 @@ describe('words', () => {
     expect(
       describeClinicalChange({ change: 'created', field: 'name', old_value: null, new_value: 'X' }),
     ).toBe("Created 'X'");
+    expect(
+      describeClinicalChange({
+        change: 'condition-setting-added',
+        field: 'Asthma',
+        old_value: null,
+        new_value: 'Generic substitution',
+      }),
+    ).toBe("Added condition setting Asthma: 'Generic substitution'");
+    expect(
+      describeClinicalChange({
+        change: 'condition-setting-removed',
+        field: 'Asthma',
+        old_value: 'Generic substitution',
+        new_value: null,
+      }),
+    ).toBe("Removed condition setting Asthma: 'Generic substitution'");
   });
 });

@@ -460,5 +460,9 @@ export function describeClinicalChange(
     return `${word} ${entry.field ?? ''}: '${entry.old_value ?? ''}' → '${entry.new_value ?? ''}'`;
   }
   if (entry.change === 'created') return `${word} '${entry.new_value ?? ''}'`;
+  // A condition setting's field is the condition, its value the intervention: both are needed.
+  if (entry.change === 'condition-setting-added' || entry.change === 'condition-setting-removed') {
+    return `${word} ${entry.field ?? ''}: '${entry.new_value ?? entry.old_value ?? ''}'`;
+  }
   return `${word} ${entry.new_value ?? entry.old_value ?? ''}`.trim();
 }
