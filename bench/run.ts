@@ -10,7 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { databaseBackendPids, startCpuMeter } from './lib/cpu.ts';
-import { BENCH_DATABASE, createBenchDatabase, readDataset, type Dataset } from './lib/database.ts';
+import {
+  BENCH_DATABASE,
+  DRUGS_BENCH_DATABASE,
+  createBenchDatabase,
+  readDataset,
+  type Dataset,
+} from './lib/database.ts';
 import { callTemplate, runLoad, type LoadRequest } from './lib/load.ts';
 import { dashboardRequests, readDashboardDataset, type DashboardDataset } from './lib/dashboard.ts';
 import {
@@ -81,8 +87,9 @@ const USAGE = `Usage: npm run bench -- [options]
                       them with the product's loaders, and drives GET /keystonefile/v1/drug-details
                       as a clinician; on PostgreSQL the same SQL is also run directly (rawSql)
   --packages N        packages to generate with --drugs (default 300000)
-  --keep-database     leave pillar_bench in place at the end (PostgreSQL), for --reuse-database
-  --reuse-database    run on the pillar_bench a --keep-database run left (PostgreSQL), without
+  --keep-database     leave the bench database in place at the end (PostgreSQL), for
+                      --reuse-database
+  --reuse-database    run on the bench database a --keep-database run left (PostgreSQL), without
                       seeding: a million members take long to seed on a busy machine
   --cpu-per-call S    after a scenario with a budget per call (member-detail), run each of its
                       calls alone for S seconds: CPU per request of each call (callsAlone)
@@ -90,7 +97,8 @@ const USAGE = `Usage: npm run bench -- [options]
                       Chrome DevTools); profiling slows the server, so figures are not comparable
 
 Runs on an embedded PGlite database in a temporary directory; with DATABASE_URL set, on that
-PostgreSQL server in a database named pillar_bench, created and dropped by the run.`;
+PostgreSQL server in a database named pillar_bench (pillar_bench_drugs with --drugs, so the drug
+directory never replaces the members' database), created and dropped by the run.`;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -365,16 +373,17 @@ async function main(): Promise<number> {
   const adminUrl = process.env.DATABASE_URL;
   const reuse = values['reuse-database'] === true;
   if (reuse && !adminUrl) throw new Error('--reuse-database needs DATABASE_URL (PostgreSQL)');
+  const benchDatabase = withDrugs ? DRUGS_BENCH_DATABASE : BENCH_DATABASE;
   if (adminUrl && reuse) {
     const url = new URL(adminUrl);
-    url.pathname = `/${BENCH_DATABASE}`;
+    url.pathname = `/${benchDatabase}`;
     env.DATABASE_URL = url.toString();
-    database = { kind: 'postgres', serverVersion: 'reused', name: BENCH_DATABASE };
+    database = { kind: 'postgres', serverVersion: 'reused', name: benchDatabase };
   } else if (adminUrl) {
-    const bench = await createBenchDatabase(adminUrl);
+    const bench = await createBenchDatabase(adminUrl, benchDatabase);
     if (!values['keep-database']) cleanups.push(() => bench.drop());
     env.DATABASE_URL = bench.url;
-    database = { kind: 'postgres', serverVersion: bench.serverVersion, name: 'pillar_bench' };
+    database = { kind: 'postgres', serverVersion: bench.serverVersion, name: benchDatabase };
   } else {
     database = { kind: 'pglite' };
   }
@@ -382,7 +391,7 @@ async function main(): Promise<number> {
 
   log(
     reuse
-      ? `reusing ${BENCH_DATABASE} as a --keep-database run left it`
+      ? `reusing ${benchDatabase} as a --keep-database run left it`
       : `seeding ${organizations} organizations${withMembers ? ` and ${employees} employees` : ''} on ${database.kind}`,
   );
   // A reused database keeps its data; the signing keys are this run's (the tokens are minted here).

@@ -3,10 +3,16 @@ import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { runScript } from '../../apps/server/src/platform/db/run-script.ts';
 import { persona } from '../../apps/server/src/seed/personas.ts';
 
-/** The only database the benchmark creates and drops on a PostgreSQL server. */
+/** The database the member and organization benchmarks create and drop on a PostgreSQL server. */
 export const BENCH_DATABASE = 'pillar_bench';
+/**
+ * The drug search's own database: `--drugs` loads a 300,000-package directory into the drug
+ * table, which a member benchmark's claims reference, so it never shares (or drops) the
+ * member database that takes twenty minutes to seed.
+ */
+export const DRUGS_BENCH_DATABASE = 'pillar_bench_drugs';
 
-const DROP = `drop database if exists ${BENCH_DATABASE} with (force)`;
+const dropStatement = (name: string) => `drop database if exists ${name} with (force)`;
 
 export interface BenchDatabase {
   /** Connection string of `pillar_bench`. */
@@ -16,14 +22,19 @@ export interface BenchDatabase {
 }
 
 /**
- * Creates an empty `pillar_bench` on the server `adminUrl` points at, dropping a leftover of an
- * interrupted run first. No other database on that server is read or written.
+ * Creates an empty bench database (`pillar_bench` unless named) on the server `adminUrl` points
+ * at, dropping a leftover of an interrupted run first. No other database on that server is read
+ * or written.
  */
-export async function createBenchDatabase(adminUrl: string): Promise<BenchDatabase> {
+export async function createBenchDatabase(
+  adminUrl: string,
+  name: string = BENCH_DATABASE,
+): Promise<BenchDatabase> {
   const url = new URL(adminUrl);
-  if (decodeURIComponent(url.pathname.slice(1)) === BENCH_DATABASE) {
+  const DROP = dropStatement(name);
+  if (decodeURIComponent(url.pathname.slice(1)) === name) {
     throw new Error(
-      `DATABASE_URL must name a database other than ${BENCH_DATABASE} (e.g. postgres): the benchmark drops ${BENCH_DATABASE}.`,
+      `DATABASE_URL must name a database other than ${name} (e.g. postgres): the benchmark drops ${name}.`,
     );
   }
   const admin = await openDatabase({ url: adminUrl, pgliteDir: '', poolSize: 1 });
@@ -37,11 +48,11 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
       .executeTakeFirst();
     serverVersion = setting?.setting ?? 'unknown';
     await runScript(admin.db, DROP);
-    await runScript(admin.db, `create database ${BENCH_DATABASE}`);
+    await runScript(admin.db, `create database ${name}`);
   } finally {
     await admin.close();
   }
-  url.pathname = `/${BENCH_DATABASE}`;
+  url.pathname = `/${name}`;
   return {
     url: url.toString(),
     serverVersion,
