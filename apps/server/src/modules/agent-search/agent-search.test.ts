@@ -137,6 +137,38 @@ describe('GET /msr-search/v1/records', () => {
     expect(keys(await found('agent', `memberId=${lower}`))).toEqual([childKey(), memberKey()]);
   });
 
+  it('pages a client ID that members of several organizations share, in name order', async () => {
+    // Three organizations give their members the same client ID: the client ID's search
+    // (decision 0110) pages and counts them as one list, whichever page is asked for.
+    const shared = [];
+    for (const [organization, lastName] of [
+      ['Yarrowmere Alpha Works', 'Yarrowc'],
+      ['Yarrowmere Beta Works', 'Yarrowa'],
+      ['Yarrowmere Gamma Works', 'Yarrowb'],
+    ] as const) {
+      const built = await given(t)
+        .organization({ name: organization })
+        .group()
+        .employee({
+          firstName: 'Idris',
+          lastName,
+          birthdate: '1969-01-02',
+          body: { clientId: 'QX-3003' },
+        })
+        .build();
+      shared.push(built.employee);
+    }
+    const [c, a, b] = shared.map((e) => `${e!.employeeNo}/-`);
+    const upper = await found('agent', 'memberId=QX-3003&limit=2&offset=0');
+    expect(keys(upper)).toEqual([a, b]);
+    expect(upper.totalCount).toBe(3);
+    const second = await found('agent', 'memberId=QX-3003&limit=2&offset=2');
+    expect(keys(second)).toEqual([c]);
+    expect(second.totalCount).toBe(3);
+    const descending = await found('agent', 'memberId=QX-3003&limit=2&offset=0&sort=name:desc');
+    expect(keys(descending)).toEqual([c, b]);
+  });
+
   it('filters by organization, alone or with a name', async () => {
     expect(keys(await found('agent', `organizationNo=${south.organizationNo}`))).toEqual([
       southKey(),

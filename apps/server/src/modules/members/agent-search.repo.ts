@@ -4,7 +4,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { inGroupScope } from '../../platform/auth/scope.ts';
 import type { DB } from '../../database.ts';
 import { organizationNameOf } from '../organizations/index.ts';
-import { memberIdCondition, startsWith } from './members.repo.ts';
+import { startsWith } from './members.repo.ts';
 
 /** The agent's Find Member filters, checked by the service (the two-field rule, decision 0101). */
 export interface MemberRecordFilters {
@@ -21,10 +21,14 @@ export interface MemberRecordFilters {
  * scope: a dependent is visible when its employee is) and its family's IDs. Names match as the
  * Members search does (decision 0081): a last-name prefix is a range of the C-collated
  * `search_name` ("last, first" in lower case), a first-name prefix a range of `first_name_key`
- * (the lower-case first name, C collation); the birth date and the organization exactly; the
- * member ID equals the family's generated ID (upper-cased) or client ID.
+ * (the lower-case first name, C collation); the birth date and the organization exactly. The
+ * member ID is not among them: `memberIdBranches` splits it in two.
  */
-function searched(db: Kysely<DB>, principal: Principal, filters: MemberRecordFilters) {
+function searched(
+  db: Kysely<DB>,
+  principal: Principal,
+  filters: Omit<MemberRecordFilters, 'memberId'>,
+) {
   let query = db
     .selectFrom('member_search as s')
     .where(inGroupScope(principal, 's.organization_no', 's.benefit_group_no'));
@@ -38,11 +42,29 @@ function searched(db: Kysely<DB>, principal: Principal, filters: MemberRecordFil
   if (filters.organizationNo !== undefined) {
     query = query.where('s.organization_no', '=', filters.organizationNo);
   }
-  if (filters.memberId) query = query.where(memberIdCondition('s', filters.memberId));
   return query;
 }
 
 type Direction = 'asc' | 'desc';
+
+/**
+ * The searches a request's filters make, each one index range. A member ID equals the family's
+ * generated ID (upper-cased) or its client ID: two ranges, the generated ID's and the client
+ * ID's (without the rows the first already has), each in the answer's order from its own index.
+ * Written as one `or`, PostgreSQL read every match's table row and sorted them: a client ID
+ * that a few thousand members share took seconds under load (decision 0110).
+ */
+function searches(db: Kysely<DB>, principal: Principal, filters: MemberRecordFilters) {
+  const { memberId, ...others } = filters;
+  if (!memberId) return [searched(db, principal, others)];
+  const generatedId = memberId.toUpperCase();
+  return [
+    searched(db, principal, others).where('s.generated_id', '=', generatedId),
+    searched(db, principal, others)
+      .where('s.client_id', '=', memberId)
+      .where('s.generated_id', '<>', generatedId),
+  ];
+}
 
 /**
  * GET /msr-search/v1/records (spec 2 §7): employees and dependents together, one table, one
@@ -60,13 +82,37 @@ export async function searchMemberRecords(
   today: string,
 ): Promise<Page<AgentSearchRow>> {
   const direction = paging.sort?.direction ?? 'asc';
-  const keys = searched(db, principal, filters)
-    .select(['s.member_no', 's.kind', 's.search_name'])
-    .orderBy('s.search_name', direction)
-    .orderBy('s.member_no', direction)
-    .orderBy('s.kind', direction)
-    .limit(paging.limit)
-    .offset(paging.offset);
+  const [first, ...more] = searches(db, principal, filters).map((search) =>
+    search
+      .select(['s.member_no', 's.kind', 's.search_name'])
+      .orderBy('s.search_name', direction)
+      .orderBy('s.member_no', direction)
+      .orderBy('s.kind', direction),
+  );
+  // One search is the page itself; several each give their first offset + limit keys, merged.
+  const keys =
+    more.length === 0
+      ? first!.limit(paging.limit).offset(paging.offset)
+      : db
+          .selectFrom(
+            more
+              .reduce(
+                (union, search, i) =>
+                  union.unionAll(
+                    db
+                      .selectFrom(search.limit(paging.offset + paging.limit).as(`b${i + 1}`))
+                      .selectAll(),
+                  ),
+                db.selectFrom(first!.limit(paging.offset + paging.limit).as('b0')).selectAll(),
+              )
+              .as('u'),
+          )
+          .select(['u.member_no', 'u.kind', 'u.search_name'])
+          .orderBy('u.search_name', direction)
+          .orderBy('u.member_no', direction)
+          .orderBy('u.kind', direction)
+          .limit(paging.limit)
+          .offset(paging.offset);
   const pageQuery = db
     .selectFrom(keys.as('k'))
     .innerJoin('member_search as m', (join) =>
@@ -94,13 +140,15 @@ export async function searchMemberRecords(
   const count = async (): Promise<Pick<Page<unknown>, 'totalCount' | 'totalCountCapped'>> => {
     // Counted at most as far as the cap (decision 0081): a broad prefix stops early.
     const cap = Math.max(SEARCH_COUNT_CAP, paging.offset + paging.limit);
+    const [firstCount, ...moreCounts] = searches(db, principal, filters).map((search) =>
+      search.select(sql<number>`1`.as('one')).limit(cap + 1),
+    );
+    const ones = moreCounts.reduce(
+      (union, search, i) => union.unionAll(db.selectFrom(search.as(`c${i + 1}`)).selectAll()),
+      db.selectFrom(firstCount!.as('c0')).selectAll(),
+    );
     const counted = db
-      .selectFrom(
-        searched(db, principal, filters)
-          .select(sql<number>`1`.as('one'))
-          .limit(cap + 1)
-          .as('c'),
-      )
+      .selectFrom(ones.limit(cap + 1).as('c'))
       .select(sql<string>`count(*)`.as('n'));
     const n = Number((await counted.executeTakeFirstOrThrow()).n);
     return n > cap ? { totalCount: cap, totalCountCapped: true } : { totalCount: n };

@@ -126,7 +126,7 @@ function commonConditions(
   return conditions;
 }
 
-export function memberIdCondition(column: 'e' | 'se' | 's', memberId: string): RawBuilder<boolean> {
+export function memberIdCondition(column: 'e' | 'se', memberId: string): RawBuilder<boolean> {
   // Generated IDs are stored upper-case; client IDs exactly as the organization sends them.
   return sql<boolean>`(${sql.ref(`${column}.generated_id`)} = ${memberId.toUpperCase()} or ${sql.ref(`${column}.client_id`)} = ${memberId})`;
 }

@@ -169,8 +169,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       include (first_name_key, birthdate, benefit_group_no);
     create index member_search_first_name on member_search (first_name_key, search_name, member_no, kind)
       include (birthdate, organization_no, benefit_group_no);
-    create index member_search_generated_id on member_search (generated_id);
-    create index member_search_client_id on member_search (client_id) where client_id is not null;
+    create index member_search_generated_id on member_search (generated_id, search_name, member_no, kind)
+      include (first_name_key, birthdate, organization_no, benefit_group_no);
+    create index member_search_client_id on member_search (client_id, search_name, member_no, kind)
+      include (generated_id, first_name_key, birthdate, organization_no, benefit_group_no)
+      where client_id is not null;
     create index member_search_employee on member_search (employee_no);
     alter table member_search alter column search_name set statistics 1000;
     analyze member_search;
