@@ -158,7 +158,7 @@ describe('GET /msr-search/v1/records', () => {
         .build();
       shared.push(built.employee);
     }
-    const [c, a, b] = shared.map((e) => `${e!.employeeNo}/-`);
+    const [c, a, b] = shared.map((e) => `${e.employeeNo}/-`);
     const upper = await found('agent', 'memberId=QX-3003&limit=2&offset=0');
     expect(keys(upper)).toEqual([a, b]);
     expect(upper.totalCount).toBe(3);
