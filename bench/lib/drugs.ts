@@ -11,7 +11,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../../apps/server/src/config.ts';
-import { loadFdaDirectory } from '../../apps/server/src/modules/drug-reference/fda-loader.ts';
+import {
+  FDA_PACKAGE_COLUMNS,
+  FDA_PRODUCT_COLUMNS,
+  loadFdaDirectory,
+} from '../../apps/server/src/modules/drug-reference/fda-loader.ts';
 import { loadMediSpanFile } from '../../apps/server/src/modules/drug-reference/medispan-loader.ts';
 import { searchDrugs } from '../../apps/server/src/modules/drug-reference/drug-reference.repo.ts';
 import { vacuumDrugReference } from '../../apps/server/src/modules/drug-reference/loaders.repo.ts';
@@ -247,38 +251,9 @@ function ingredients(random: Random, count: number): Ingredient[] {
   return out;
 }
 
-const PRODUCT_HEADER = [
-  'PRODUCTID',
-  'PRODUCTNDC',
-  'PRODUCTTYPENAME',
-  'PROPRIETARYNAME',
-  'PROPRIETARYNAMESUFFIX',
-  'NONPROPRIETARYNAME',
-  'DOSAGEFORMNAME',
-  'ROUTENAME',
-  'STARTMARKETINGDATE',
-  'ENDMARKETINGDATE',
-  'MARKETINGCATEGORYNAME',
-  'APPLICATIONNUMBER',
-  'LABELERNAME',
-  'SUBSTANCENAME',
-  'ACTIVE_NUMERATOR_STRENGTH',
-  'ACTIVE_INGRED_UNIT',
-  'PHARM_CLASSES',
-  'DEASCHEDULE',
-  'NDC_EXCLUDE_FLAG',
-  'LISTING_RECORD_CERTIFIED_THROUGH',
-].join('\t');
-const PACKAGE_HEADER = [
-  'PRODUCTID',
-  'PRODUCTNDC',
-  'NDCPACKAGECODE',
-  'PACKAGEDESCRIPTION',
-  'STARTMARKETINGDATE',
-  'ENDMARKETINGDATE',
-  'NDC_EXCLUDE_FLAG',
-  'SAMPLE_PACKAGE',
-].join('\t');
+// The published columns, as the loader reads them: the generated directory is the FDA's layout.
+const PRODUCT_HEADER = FDA_PRODUCT_COLUMNS.join('\t');
+const PACKAGE_HEADER = FDA_PACKAGE_COLUMNS.join('\t');
 
 export interface GeneratedDirectory {
   dir: string;
