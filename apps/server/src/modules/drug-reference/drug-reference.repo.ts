@@ -191,7 +191,51 @@ const DETAIL_COLUMNS = sql`d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.prop
 const DETAIL_JOIN = sql`join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)`;
 
+/**
+ * distinct=gpi_10 on words, in one statement: the classes of the matching names
+ * (drug_search_class), each with its best NDC among them (a package matches when its name does,
+ * so a class's best matching package is the best over its matching names), paged with the page's
+ * details joined, and counted exactly. No package is read but the page's. Its values are
+ * parameters: a generic plan still searches the trigram index with `like $1`.
+ */
+async function searchWordClasses(
+  db: Kysely<DB>,
+  search: DrugSearch,
+  words: readonly string[],
+): Promise<DrugSearchPage> {
+  const desc = search.sort === 'desc';
+  const direction = desc ? sql`desc` : sql`asc`;
+  const best = desc ? sql`max(s.last_ndc)` : sql`min(s.first_ndc)`;
+  const { rows } = await sql<Partial<DrugRow> & { classes: number }>`
+    with classes as (
+      select s.gpi_10, ${best} as ndc
+      from drug_search_class s
+      where ${sql.join(
+        words.map((w) => sql`s.search_name like ${`% ${w}%`}`),
+        sql` and `,
+      )}
+      group by s.gpi_10
+    ),
+    page as (
+      select ${DETAIL_COLUMNS}
+      from (select ndc from classes order by ndc ${direction} limit ${search.limit} offset ${search.offset}) p
+      ${DETAIL_JOIN}
+    )
+    select page.*, (select count(*) from classes)::int as classes
+    from (select 1) one left join page on true
+    order by page.ndc ${direction}`.execute(db);
+  const classes = rows[0]?.classes ?? 0;
+  return {
+    data: rows.flatMap((r) => (r.ndc ? [toDetail(r as DrugRow)] : [])),
+    totalCount: Math.min(classes, SEARCH_COUNT_CAP),
+    ...(classes > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
+  };
+}
+
 export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<DrugSearchPage> {
+  if (search.distinct === 'gpi_10' && search.q.kind === 'words') {
+    return searchWordClasses(db, search, search.q.words);
+  }
   const desc = search.sort === 'desc';
   const direction = desc ? sql`desc` : sql`asc`;
   const wanted = search.offset + search.limit;

@@ -60,8 +60,17 @@ export interface DrugSearchNameTable {
   packages: number;
 }
 
+/** Each search name's classes: the lowest and highest NDC of its packages in the class. */
+export interface DrugSearchClassTable {
+  search_name: string;
+  gpi_10: string;
+  first_ndc: string;
+  last_ndc: string;
+}
+
 export interface DrugReferenceTables {
   drug_search_name: DrugSearchNameTable;
+  drug_search_class: DrugSearchClassTable;
   drug: DrugTable;
   drug_class: DrugClassTable;
   drug_reference_load: DrugReferenceLoadTable;

@@ -119,7 +119,8 @@ export async function applyMediSpanCodes(
       returning 1
     )
     select count(*)::int as n from named`.execute(db);
-  await sql`analyze drug`.execute(db);
+  // The classes changed: the search's class rows follow (and drug is analyzed there).
+  await refreshSearchNames(db);
   return {
     matched: rows[0]?.matched ?? 0,
     updated: rows[0]?.updated ?? 0,
@@ -156,15 +157,21 @@ export async function recordReferenceLoad(
 }
 
 /**
- * Rebuilds the name search's dictionary (drug_search_name) from drug, set-based, and refreshes
- * the planner's statistics. Every writer of drug's names calls it (the loaders, the demo seed).
+ * Rebuilds the name search's dictionary (drug_search_name) and each name's classes
+ * (drug_search_class) from drug, set-based, and refreshes the planner's statistics. Every writer
+ * of drug's names or class codes calls it (the loaders, the demo seed).
  */
 export async function refreshSearchNames(db: Kysely<DB>): Promise<void> {
   await sql`delete from drug_search_name`.execute(db);
   await sql`insert into drug_search_name (search_name, packages)
     select search_name, count(*)::int from drug group by search_name`.execute(db);
+  await sql`delete from drug_search_class`.execute(db);
+  await sql`insert into drug_search_class (search_name, gpi_10, first_ndc, last_ndc)
+    select search_name, gpi_10, min(ndc), max(ndc) from drug where gpi_10 is not null
+    group by search_name, gpi_10`.execute(db);
   await sql`analyze drug`.execute(db);
   await sql`analyze drug_search_name`.execute(db);
+  await sql`analyze drug_search_class`.execute(db);
 }
 
 /**
@@ -175,4 +182,5 @@ export async function refreshSearchNames(db: Kysely<DB>): Promise<void> {
 export async function vacuumDrugReference(db: Kysely<DB>): Promise<void> {
   await sql`vacuum (analyze) drug`.execute(db);
   await sql`vacuum (analyze) drug_search_name`.execute(db);
+  await sql`vacuum (analyze) drug_search_class`.execute(db);
 }

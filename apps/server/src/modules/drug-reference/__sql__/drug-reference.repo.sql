@@ -10,11 +10,6 @@ select coalesce(sum(n.packages), 0)::int as matches,
     from drug_search_name n
     where n.search_name like '% amlo%' and n.search_name like '% besy%';
 
-select coalesce(sum(n.packages), 0)::int as matches,
-      (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
-    from drug_search_name n
-    where n.search_name like '% dulox%';
-
 select count(*)::int as n
         from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f;
 
@@ -42,26 +37,26 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   left join drug_class c on c.code = left(d.gpi_10, 6)
       order by d.ndc desc;
 
-with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200) union all (select d.ndc, d.gpi_10 from drug d where d.gpi_10 like '58%' and not (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
-        firsts as (
-          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
-        ),
-        page as (
-          select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
+with classes as (
+      select s.gpi_10, max(s.last_ndc) as ndc
+      from drug_search_class s
+      where s.search_name like $1
+      group by s.gpi_10
+    ),
+    page as (
+      select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
-          from (select ndc from firsts order by ndc desc limit 10 offset 0) p
-          join drug d on d.ndc = p.ndc
+      from (select ndc from classes order by ndc desc limit $2 offset $3) p
+      join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)
-        )
-        select page.*,
-          (select count(*) from firsts)::int as classes,
-          (select count(*) from matched)::int as matched
-        from (select 1) one left join page on true
-        order by page.ndc desc;
+    )
+    select page.*, (select count(*) from classes)::int as classes
+    from (select 1) one left join page on true
+    order by page.ndc desc;
 
-with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name in (select n.search_name from drug_search_name n where n.search_name like '% dulox%') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
+with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200) union all (select d.ndc, d.gpi_10 from drug d where d.gpi_10 like '58%' and not (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
         firsts as (
           select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
         ),

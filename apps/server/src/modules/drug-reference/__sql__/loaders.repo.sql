@@ -3,6 +3,8 @@
 
 analyze drug;
 
+analyze drug_search_class;
+
 analyze drug_search_name;
 
 create temp table fda_package_load (
@@ -16,6 +18,8 @@ create temp table fda_package_load (
 create temp table medispan_load (ndc text primary key, gpi_10 text, gpi_name text)
     on commit drop;
 
+delete from drug_search_class;
+
 delete from drug_search_name;
 
 insert into "drug_reference_load" ("source", "files", "rows_read", "rows_inserted", "rows_updated", "classes_loaded", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8);
@@ -26,10 +30,16 @@ insert into "fda_package_load"
 insert into "medispan_load"
     select * from json_populate_recordset(null::"medispan_load", $1::json);
 
+insert into drug_search_class (search_name, gpi_10, first_ndc, last_ndc)
+    select search_name, gpi_10, min(ndc), max(ndc) from drug where gpi_10 is not null
+    group by search_name, gpi_10;
+
 insert into drug_search_name (search_name, packages)
     select search_name, count(*)::int from drug group by search_name;
 
 vacuum (analyze) drug;
+
+vacuum (analyze) drug_search_class;
 
 vacuum (analyze) drug_search_name;
 

@@ -20,6 +20,8 @@ import { runScript } from '../run-script.ts';
  *   with the NDC after it (index-only), the packages of a search name in NDC order.
  * - drug_search_name: the distinct search names with their package counts, trigram-indexed:
  *   the name search's dictionary.
+ * - drug_search_class: each search name's classes with their first and last NDC, for
+ *   distinct=gpi_10 on words (one row per class without reading packages).
  * - drug_class: the names of the class-code levels (2, 4, 6 digits in the demo; a licensed file
  *   may name 8 and 10 too). The 10-digit code names a drug: its products' nonproprietary name.
  * - drug_reference_load: who loaded which reference file when, and how many rows it changed
@@ -61,6 +63,19 @@ export async function up(db: Kysely<any>): Promise<void> {
       packages integer not null check (packages > 0)
     );
     create index drug_search_name_trgm on drug_search_name using gin (search_name gin_trgm_ops);
+
+    -- The classes of each search name, with the lowest and highest NDC of its packages in the
+    -- class: distinct=gpi_10 on words finds its classes here (each class's best package among
+    -- the matches is the best over its matching names) without reading packages. Rebuilt with
+    -- drug_search_name.
+    create table drug_search_class (
+      search_name text not null,
+      gpi_10 text not null,
+      first_ndc text not null,
+      last_ndc text not null,
+      primary key (search_name, gpi_10)
+    );
+    create index drug_search_class_trgm on drug_search_class using gin (search_name gin_trgm_ops);
 
     create table drug_class (
       code text primary key check (code ~ '^([0-9]{2}){1,5}$'),
