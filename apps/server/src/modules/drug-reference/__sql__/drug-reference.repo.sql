@@ -18,8 +18,15 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
       from (
-        select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' order by d.ndc desc limit 10)) m order by m.ndc desc limit 10) f
-        order by f.ndc desc offset 0
+        select f.ndc from (select d.ndc, d.gpi_10
+      from drug_search_name n
+      cross join lateral (
+        select d.ndc, d.gpi_10 from drug d
+        where d.search_name = n.search_name
+        order by d.ndc desc limit 20
+      ) d
+      where n.search_name like '% amlo%' and n.search_name like '% besy%' order by d.ndc desc limit 20) f
+        order by f.ndc desc offset 10
       ) p
       join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)
@@ -30,8 +37,8 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
       from (
-        select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.search_name in (select n.search_name from drug_search_name n where n.search_name like '% amlo%' and n.search_name like '% besy%') order by d.ndc desc limit 20)) m order by m.ndc desc limit 20) f
-        order by f.ndc desc offset 10
+        select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' order by d.ndc desc limit 10)) m order by m.ndc desc limit 10) f
+        order by f.ndc desc offset 0
       ) p
       join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)
