@@ -173,6 +173,18 @@ describe('GET /keystonefile/v1/drug-details', () => {
     expect(byCode.data.map((d) => d.gpi_10)).toEqual(['9902050010', '9901010020', '9901010010']);
   });
 
+  it('answers distinct=gpi_10 in ascending NDC order with each class’s lowest NDC, counting the classes', async () => {
+    const page = await found('q=zzq&distinct=gpi_10&sort=ndc:asc');
+    expect(page.data.map((d) => [d.gpi_10, d.ndc, d.class_name])).toEqual([
+      ['9901010010', '99990000101', 'Zz test subclass'],
+      ['9901010020', '99990000201', 'Zz test subclass'],
+    ]);
+    expect(page.totalCount).toBe(2);
+    // Only the unclassified package matches both words: no class, no row.
+    expect(await found('q=qqvexin%20plus&distinct=gpi_10')).toEqual({ data: [], totalCount: 0 });
+    expect(await found('q=zzqnothing&distinct=gpi_10')).toEqual({ data: [], totalCount: 0 });
+  });
+
   it('pages with offset and limit; the count is of all matches', async () => {
     const first = await found('q=zzq&limit=2');
     const second = await found('q=zzq&limit=2&offset=2');

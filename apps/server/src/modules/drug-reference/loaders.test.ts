@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { drugSearchQuery } from '@pillar/domain';
+import { searchDrugs } from './drug-reference.repo.ts';
 import { loadFdaDirectory, fdaStrength } from './fda-loader.ts';
 import {
   DEFAULT_MEDISPAN_LAYOUT,
@@ -232,6 +234,12 @@ describe('the Medi-Span loader', () => {
       classesLoaded: 2,
     });
     expect((await drugs('99991'))[0]!.gpi_10).toBe('9902050010');
+    // The search's class rows follow the load: the package is found under its new class.
+    const byClass = await searchDrugs(
+      t.ctx.db,
+      drugSearchQuery.parse({ q: 'qqvexin', distinct: 'gpi_10' }),
+    );
+    expect(byClass.data.map((d) => [d.gpi_10, d.ndc])).toEqual([['9902050010', '99991001230']]);
     const classes = await t.ctx.db
       .selectFrom('drug_class')
       .select(['code', 'level', 'name'])
