@@ -290,24 +290,32 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
     throw new Error('unreachable: the last window always answers');
   }
 
-  const [page, total] = await Promise.all([
-    sql<DrugRow>`
+  const page = sql`
       select ${DETAIL_COLUMNS}
       from (
         select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path: pathFor(wanted) })}) f
         order by f.ndc ${direction} offset ${sql.lit(search.offset)}
       ) p
-      ${DETAIL_JOIN}
-      order by d.ndc ${direction}`.execute(db),
-    named ??
-      sql<{ n: number }>`
-        select count(*)::int as n
-        from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, path: 'names', ordered: false })}) f`
-        .execute(db)
-        .then((r) => r.rows[0]?.n ?? 0),
-  ]);
+      ${DETAIL_JOIN}`;
+  let rows: DrugRow[];
+  let total: number;
+  if (named !== undefined) {
+    // The count is the dictionary's sum, already known.
+    rows = (await sql<DrugRow>`${page} order by d.ndc ${direction}`.execute(db)).rows;
+    total = named;
+  } else {
+    // The page and its capped count in one statement (one round trip, one plan).
+    const answer = await sql<Partial<DrugRow> & { matches: number }>`
+      select page.*, (
+        select count(*) from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, path: 'names', ordered: false })}) f
+      )::int as matches
+      from (select 1) one left join (${page}) page on true
+      order by page.ndc ${direction}`.execute(db);
+    rows = answer.rows.flatMap((r) => (r.ndc ? [r as DrugRow] : []));
+    total = answer.rows[0]?.matches ?? 0;
+  }
   return {
-    data: page.rows.map(toDetail),
+    data: rows.map(toDetail),
     totalCount: Math.min(total, SEARCH_COUNT_CAP),
     ...(total > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
   };

@@ -10,9 +10,6 @@ select coalesce(sum(n.packages), 0)::int as matches,
     from drug_search_name n
     where n.search_name like '% amlo%' and n.search_name like '% besy%';
 
-select count(*)::int as n
-        from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f;
-
 select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
@@ -29,10 +26,13 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
         order by f.ndc desc offset 10
       ) p
       join drug d on d.ndc = p.ndc
-  left join drug_class c on c.code = left(d.gpi_10, 6)
-      order by d.ndc desc;
+  left join drug_class c on c.code = left(d.gpi_10, 6) order by d.ndc desc;
 
-select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
+select page.*, (
+        select count(*) from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f
+      )::int as matches
+      from (select 1) one left join (
+      select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
@@ -41,8 +41,8 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
         order by f.ndc desc offset 0
       ) p
       join drug d on d.ndc = p.ndc
-  left join drug_class c on c.code = left(d.gpi_10, 6)
-      order by d.ndc desc;
+  left join drug_class c on c.code = left(d.gpi_10, 6)) page on true
+      order by page.ndc desc;
 
 with classes as (
       select s.gpi_10, max(s.last_ndc) as ndc
