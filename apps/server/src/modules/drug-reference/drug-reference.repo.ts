@@ -259,11 +259,27 @@ export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<D
     counted && walkPreferred(counted.matches, k, counted.total) ? 'walk' : 'names';
 
   if (search.distinct === 'gpi_10') {
+    const term = search.q;
     for (const window of DISTINCT_WINDOWS) {
+      // A class code: the classes under it come whole from drug_search_class (every package of
+      // such a class matches, so its best NDC is its own), exactly; the window walks only the
+      // NDC range's packages of other classes.
+      const code = term.kind === 'code' ? term.digits : undefined;
+      const prefixed = code === undefined ? undefined : sql`like ${sql.lit(`${code}%`)}`;
+      const matched = prefixed
+        ? sql`select d.ndc, d.gpi_10 from drug d
+            where ${ndcRange(code ?? '')} and d.gpi_10 is not null
+              and not d.gpi_10 ${prefixed}
+            order by d.ndc ${direction} limit ${sql.lit(window)}`
+        : firstMatches(term, { n: window, desc, path: pathFor(window), classified: true });
+      const byCode = prefixed
+        ? sql`(select s.gpi_10, ${desc ? sql`max(s.last_ndc)` : sql`min(s.first_ndc)`} as ndc
+            from drug_search_class s where s.gpi_10 ${prefixed} group by s.gpi_10) union all `
+        : sql``;
       const { rows } = await sql<Partial<DrugRow> & { classes: number; matched: number }>`
-        with matched as (${firstMatches(search.q, { n: window, desc, path: pathFor(window), classified: true })}),
+        with matched as (${matched}),
         firsts as (
-          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction}
+          ${byCode}(select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc ${direction})
         ),
         page as (
           select ${DETAIL_COLUMNS}

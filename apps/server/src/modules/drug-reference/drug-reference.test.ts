@@ -173,7 +173,7 @@ describe('GET /keystonefile/v1/drug-details', () => {
     expect(byCode.data.map((d) => d.gpi_10)).toEqual(['9902050010', '9901010020', '9901010010']);
   });
 
-  it('answers distinct=gpi_10 in ascending NDC order with each class’s lowest NDC, counting the classes', async () => {
+  it('answers distinct=gpi_10 in ascending NDC order with each class’s lowest NDC, counting the classes, for words and codes', async () => {
     const page = await found('q=zzq&distinct=gpi_10&sort=ndc:asc');
     expect(page.data.map((d) => [d.gpi_10, d.ndc, d.class_name])).toEqual([
       ['9901010010', '99990000101', 'Zz test subclass'],
@@ -183,6 +183,25 @@ describe('GET /keystonefile/v1/drug-details', () => {
     // Only the unclassified package matches both words: no class, no row.
     expect(await found('q=qqvexin%20plus&distinct=gpi_10')).toEqual({ data: [], totalCount: 0 });
     expect(await found('q=zzqnothing&distinct=gpi_10')).toEqual({ data: [], totalCount: 0 });
+    // A class code: the classes under it (each whole), and the classes of the packages whose
+    // NDC starts with the digits (their best NDC in that range).
+    const byCode = await found('q=99&distinct=gpi_10&sort=ndc:asc');
+    expect(byCode.data.map((d) => [d.gpi_10, d.ndc])).toEqual([
+      ['9901010010', '99990000101'],
+      ['9901010020', '99990000201'],
+      ['9902050010', '99991000301'],
+    ]);
+    expect(byCode.totalCount).toBe(3);
+    const byNdc = await found('q=9999&distinct=gpi_10');
+    expect(byNdc.data.map((d) => [d.gpi_10, d.ndc])).toEqual([
+      ['9902050010', '99991000301'],
+      ['9901010020', '99990000201'],
+      ['9901010010', '99990000102'],
+    ]);
+    // 99991000302 is in the range but unclassified.
+    expect(
+      (await found('q=9999100030&distinct=gpi_10')).data.map((d) => [d.gpi_10, d.ndc]),
+    ).toEqual([['9902050010', '99991000301']]);
   });
 
   it('pages with offset and limit; the count is of all matches', async () => {

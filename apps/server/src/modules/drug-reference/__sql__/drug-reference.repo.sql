@@ -63,9 +63,13 @@ with classes as (
     from (select 1) one left join page on true
     order by page.ndc desc;
 
-with matched as (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200) union all (select d.ndc, d.gpi_10 from drug d where d.gpi_10 like '58%' and not (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null order by d.ndc desc limit 200)) m order by m.ndc desc limit 200),
+with matched as (select d.ndc, d.gpi_10 from drug d
+            where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null
+              and not d.gpi_10 like '58%'
+            order by d.ndc desc limit 200),
         firsts as (
-          select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc
+          (select s.gpi_10, max(s.last_ndc) as ndc
+            from drug_search_class s where s.gpi_10 like '58%' group by s.gpi_10) union all (select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc)
         ),
         page as (
           select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,

@@ -66,8 +66,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 
     -- The classes of each search name, with the lowest and highest NDC of its packages in the
     -- class: distinct=gpi_10 on words finds its classes here (each class's best package among
-    -- the matches is the best over its matching names) without reading packages. Rebuilt with
-    -- drug_search_name.
+    -- the matches is the best over its matching names) without reading packages; distinct=gpi_10
+    -- on a class code finds the classes under it here. Rebuilt with drug_search_name.
     create table drug_search_class (
       search_name text not null,
       gpi_10 text not null,
@@ -76,6 +76,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       primary key (search_name, gpi_10)
     );
     create index drug_search_class_trgm on drug_search_class using gin (search_name gin_trgm_ops);
+    create index drug_search_class_code on drug_search_class (gpi_10 text_pattern_ops);
 
     create table drug_class (
       code text primary key check (code ~ '^([0-9]{2}){1,5}$'),
