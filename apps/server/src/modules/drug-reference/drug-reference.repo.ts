@@ -27,11 +27,17 @@ import type { DB } from '../../database.ts';
  *   a broad prefix and sort it), the second leaving out what the first found;
  * - the count stops at SEARCH_COUNT_CAP + 1 rows, so a broad term ('a', '00') never counts the
  *   whole table;
- * - distinct=gpi_10: the classes met first walking the matches in NDC order are the ones whose
- *   best NDC comes first, so it reads a window of the first matches in NDC order (200, then
- *   2,000 when the first is full and has too few classes for the page), keeps the first row of
- *   each class and pages over those. A full window marks the count capped: a class whose every
- *   package lies past the first 2,000 matches is not offered until the term narrows.
+ * - distinct=gpi_10 on words: drug_search_class holds each search name's classes with their
+ *   first and last NDC, so the matching names give every class and its best matching NDC at
+ *   once (searchWordClasses), exactly, reading no package but the page's. On a class code the
+ *   classes under it come whole from the same table; the packages whose NDC starts with the
+ *   digits (and a published NDC's) are walked in a window in NDC order (200, then 2,000 when
+ *   the first is full and has too few classes for the page), keeping each class's first row. A
+ *   full window marks the count capped: a class met only past the first 2,000 packages of an
+ *   NDC range is not offered until the term narrows.
+ * - the name search by name: each matching name's own first packages (a lateral join), not
+ *   `search_name in (names)`, which the planner turned into a walk of the whole NDC index when
+ *   it misjudged how few names two words match.
  */
 
 const DISTINCT_WINDOWS = [200, 2_000] as const;
@@ -131,8 +137,7 @@ function firstMatches(
   const classified = options.classified ? sql` and d.gpi_10 is not null` : sql``;
   if (term.kind === 'words' && options.path === 'names') {
     // By name: each matching name's own first n packages (drug_search_name_ndc, index-only),
-    // merged. Written as `search_name in (names)`, the planner misjudged how few names two
-    // words match and walked the NDC index instead ('calc tar', 17 packages: 90 ms).
+    // merged ('calc tar', 17 packages: 90 ms as `search_name in (names)`, a walk).
     return sql`select d.ndc, d.gpi_10
       from drug_search_name n
       cross join lateral (
