@@ -248,8 +248,49 @@ async function searchWordClasses(
   };
 }
 
+/**
+ * distinct=gpi_10 on one word of one or two characters (the broadest terms): the classes by the
+ * start of a word of their names (drug_search_class_start), in NDC order from its index, and
+ * their count stopping at SEARCH_COUNT_CAP + 1. The same answer as searchWordClasses.
+ */
+async function searchClassesByStart(
+  db: Kysely<DB>,
+  search: DrugSearch,
+  start: string,
+): Promise<DrugSearchPage> {
+  const desc = search.sort === 'desc';
+  const direction = desc ? sql`desc` : sql`asc`;
+  const best = desc ? sql`s.last_ndc` : sql`s.first_ndc`;
+  const { rows } = await sql<Partial<DrugRow> & { classes: number }>`
+    select page.*, (
+      select count(*) from (
+        select 1 from drug_search_class_start s where s.start = ${start}
+        limit ${SEARCH_COUNT_CAP + 1}
+      ) c
+    )::int as classes
+    from (select 1) one left join (
+      select ${DETAIL_COLUMNS}
+      from (
+        select ${best} as ndc from drug_search_class_start s where s.start = ${start}
+        order by ${best} ${direction} limit ${search.limit} offset ${search.offset}
+      ) p
+      ${DETAIL_JOIN}
+    ) page on true
+    order by page.ndc ${direction}`.execute(db);
+  const classes = rows[0]?.classes ?? 0;
+  return {
+    data: rows.flatMap((r) => (r.ndc ? [toDetail(r as DrugRow)] : [])),
+    totalCount: Math.min(classes, SEARCH_COUNT_CAP),
+    ...(classes > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
+  };
+}
+
 export async function searchDrugs(db: Kysely<DB>, search: DrugSearch): Promise<DrugSearchPage> {
   if (search.distinct === 'gpi_10' && search.q.kind === 'words') {
+    const [only, ...more] = search.q.words;
+    if (only !== undefined && more.length === 0 && only.length <= 2) {
+      return searchClassesByStart(db, search, only);
+    }
     return searchWordClasses(db, search, search.q.words);
   }
   const desc = search.sort === 'desc';

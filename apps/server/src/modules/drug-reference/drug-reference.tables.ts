@@ -68,9 +68,18 @@ export interface DrugSearchClassTable {
   last_ndc: string;
 }
 
+/** The classes by the first one or two characters of a word of their packages' names. */
+export interface DrugSearchClassStartTable {
+  start: string;
+  gpi_10: string;
+  first_ndc: string;
+  last_ndc: string;
+}
+
 export interface DrugReferenceTables {
   drug_search_name: DrugSearchNameTable;
   drug_search_class: DrugSearchClassTable;
+  drug_search_class_start: DrugSearchClassStartTable;
   drug: DrugTable;
   drug_class: DrugClassTable;
   drug_reference_load: DrugReferenceLoadTable;

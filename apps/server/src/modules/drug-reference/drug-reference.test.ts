@@ -204,6 +204,24 @@ describe('GET /keystonefile/v1/drug-details', () => {
     ).toEqual([['9902050010', '99991000301']]);
   });
 
+  it('answers distinct=gpi_10 on one or two characters as on longer words', async () => {
+    const ours = (page: DrugSearchPage) =>
+      page.data.filter((d) => d.gpi_10?.startsWith('99')).map((d) => [d.gpi_10, d.ndc]);
+    expect(await found('q=zz&distinct=gpi_10')).toEqual(await found('q=zzq&distinct=gpi_10'));
+    expect(ours(await found('q=z&distinct=gpi_10&limit=100'))).toEqual([
+      ['9901010020', '99990000201'],
+      ['9901010010', '99990000102'],
+    ]);
+    expect(ours(await found('q=q&distinct=gpi_10&sort=ndc:asc&limit=100'))).toEqual([
+      ['9902050010', '99991000301'],
+    ]);
+    // A word's second character counts: 'xr' starts a word of 'Zzqtestol XR' only.
+    expect(ours(await found('q=XR&distinct=gpi_10'))).toEqual([['9901010020', '99990000201']]);
+    const second = await found('q=zz&distinct=gpi_10&limit=1&offset=1');
+    expect(second.data.map((d) => d.gpi_10)).toEqual(['9901010010']);
+    expect(second.totalCount).toBe(2);
+  });
+
   it('pages with offset and limit; the count is of all matches', async () => {
     const first = await found('q=zzq&limit=2');
     const second = await found('q=zzq&limit=2&offset=2');

@@ -169,9 +169,18 @@ export async function refreshSearchNames(db: Kysely<DB>): Promise<void> {
   await sql`insert into drug_search_class (search_name, gpi_10, first_ndc, last_ndc)
     select search_name, gpi_10, min(ndc), max(ndc) from drug where gpi_10 is not null
     group by search_name, gpi_10`.execute(db);
+  await sql`delete from drug_search_class_start`.execute(db);
+  await sql`insert into drug_search_class_start (start, gpi_10, first_ndc, last_ndc)
+    select left(w.word, l.n), s.gpi_10, min(s.first_ndc), max(s.last_ndc)
+    from drug_search_class s
+    cross join lateral regexp_split_to_table(btrim(s.search_name), ' +') w(word)
+    cross join (values (1), (2)) l(n)
+    where length(w.word) >= l.n
+    group by 1, 2`.execute(db);
   await sql`analyze drug`.execute(db);
   await sql`analyze drug_search_name`.execute(db);
   await sql`analyze drug_search_class`.execute(db);
+  await sql`analyze drug_search_class_start`.execute(db);
 }
 
 /**
@@ -183,4 +192,5 @@ export async function vacuumDrugReference(db: Kysely<DB>): Promise<void> {
   await sql`vacuum (analyze) drug`.execute(db);
   await sql`vacuum (analyze) drug_search_name`.execute(db);
   await sql`vacuum (analyze) drug_search_class`.execute(db);
+  await sql`vacuum (analyze) drug_search_class_start`.execute(db);
 }

@@ -351,9 +351,10 @@ describe('repository SQL', () => {
   it('records the drug reference scenario', async () => {
     const search = '/keystonefile/v1/drug-details?sort=ndc:desc';
     await record(async () => {
-      // The screen's call (name words, one row per class), a later page of every package, a
-      // class code, an NDC as printed; the clinical module's names of class codes.
+      // The screen's call (name words, one row per class; one letter), a later page of every
+      // package, a class code, an NDC as printed; the clinical module's names of class codes.
       await call('clinician', 'GET', `${search}&q=dulox&distinct=gpi_10&offset=0&limit=10`);
+      await call('clinician', 'GET', `${search}&q=a&distinct=gpi_10`);
       await call('clinician', 'GET', `${search}&q=amlo%20besy&offset=10&limit=10`);
       await call('clinician', 'GET', `${search}&q=58&distinct=gpi_10`);
       await call('clinician', 'GET', `${search}&q=0002-32`);

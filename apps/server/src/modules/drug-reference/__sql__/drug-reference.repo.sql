@@ -44,6 +44,26 @@ select page.*, (
   left join drug_class c on c.code = left(d.gpi_10, 6)) page on true
       order by page.ndc desc;
 
+select page.*, (
+      select count(*) from (
+        select 1 from drug_search_class_start s where s.start = $1
+        limit $2
+      ) c
+    )::int as classes
+    from (select 1) one left join (
+      select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
+  d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
+  d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
+  c.name as class_name
+      from (
+        select s.last_ndc as ndc from drug_search_class_start s where s.start = $3
+        order by s.last_ndc desc limit $4 offset $5
+      ) p
+      join drug d on d.ndc = p.ndc
+  left join drug_class c on c.code = left(d.gpi_10, 6)
+    ) page on true
+    order by page.ndc desc;
+
 with classes as (
       select s.gpi_10, max(s.last_ndc) as ndc
       from drug_search_class s

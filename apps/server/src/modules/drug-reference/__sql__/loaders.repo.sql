@@ -5,6 +5,8 @@ analyze drug;
 
 analyze drug_search_class;
 
+analyze drug_search_class_start;
+
 analyze drug_search_name;
 
 create temp table fda_package_load (
@@ -20,6 +22,8 @@ create temp table medispan_load (ndc text primary key, gpi_10 text, gpi_name tex
 
 delete from drug_search_class;
 
+delete from drug_search_class_start;
+
 delete from drug_search_name;
 
 insert into "drug_reference_load" ("source", "files", "rows_read", "rows_inserted", "rows_updated", "classes_loaded", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8);
@@ -34,12 +38,22 @@ insert into drug_search_class (search_name, gpi_10, first_ndc, last_ndc)
     select search_name, gpi_10, min(ndc), max(ndc) from drug where gpi_10 is not null
     group by search_name, gpi_10;
 
+insert into drug_search_class_start (start, gpi_10, first_ndc, last_ndc)
+    select left(w.word, l.n), s.gpi_10, min(s.first_ndc), max(s.last_ndc)
+    from drug_search_class s
+    cross join lateral regexp_split_to_table(btrim(s.search_name), ' +') w(word)
+    cross join (values (1), (2)) l(n)
+    where length(w.word) >= l.n
+    group by 1, 2;
+
 insert into drug_search_name (search_name, packages)
     select search_name, count(*)::int from drug group by search_name;
 
 vacuum (analyze) drug;
 
 vacuum (analyze) drug_search_class;
+
+vacuum (analyze) drug_search_class_start;
 
 vacuum (analyze) drug_search_name;
 

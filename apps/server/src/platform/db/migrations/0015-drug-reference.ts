@@ -21,7 +21,8 @@ import { runScript } from '../run-script.ts';
  * - drug_search_name: the distinct search names with their package counts, trigram-indexed:
  *   the name search's dictionary.
  * - drug_search_class: each search name's classes with their first and last NDC, for
- *   distinct=gpi_10 on words (one row per class without reading packages).
+ *   distinct=gpi_10 on words (one row per class without reading packages);
+ *   drug_search_class_start the same by each word's first one and two characters.
  * - drug_class: the names of the class-code levels (2, 4, 6 digits in the demo; a licensed file
  *   may name 8 and 10 too). The 10-digit code names a drug: its products' nonproprietary name.
  * - drug_reference_load: who loaded which reference file when, and how many rows it changed
@@ -77,6 +78,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     );
     create index drug_search_class_trgm on drug_search_class using gin (search_name gin_trgm_ops);
     create index drug_search_class_code on drug_search_class (gpi_10 text_pattern_ops);
+
+    -- The same by the first one and two characters of each word of the names: a search of one
+    -- or two characters (the broadest, a fifth of the classes for 'a') takes the page and its
+    -- capped count from an index in order instead of grouping thousands of names.
+    create table drug_search_class_start (
+      start text not null check (length(start) between 1 and 2),
+      gpi_10 text not null,
+      first_ndc text not null,
+      last_ndc text not null,
+      primary key (start, gpi_10)
+    );
+    create index drug_search_class_start_last on drug_search_class_start (start, last_ndc);
+    create index drug_search_class_start_first on drug_search_class_start (start, first_ndc);
 
     create table drug_class (
       code text primary key check (code ~ '^([0-9]{2}){1,5}$'),
