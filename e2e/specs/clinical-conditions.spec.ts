@@ -180,7 +180,9 @@ test('the clinician adds a condition, its drugs by name and by NDC, removes one 
 
   // Rename: confirmed before it is saved.
   await dialog.getByLabel('Condition Name').fill(RENAMED);
-  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  // After a save, antd keeps the button's hidden loading icon until its leave animation ends,
+  // and its label ('loading') stays in the button's accessible name until then.
+  await dialog.getByRole('button', { name: /^(loading )?Save$/ }).click();
   const confirmation = await shownDialog(page, 'Save changes to this condition?');
   await expect(confirmation).toContainText(RENAMED);
   await checkA11y(page);

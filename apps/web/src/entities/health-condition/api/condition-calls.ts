@@ -93,6 +93,8 @@ export function updateHealthCondition(id: number, name: string): Promise<HealthC
 export function useSaveHealthCondition() {
   const client = useQueryClient();
   return useMutation({
+    // The modal shows a refusal at the name field and notifies anything else itself.
+    meta: { notifyError: false },
     mutationFn: ({ id, name }: { id?: number; name: string }) =>
       id === undefined ? createHealthCondition(name) : updateHealthCondition(id, name),
     onSuccess: async (saved) => {
