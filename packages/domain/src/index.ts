@@ -33,3 +33,4 @@ export * from './runtime-config.ts';
 export * from './issues.ts';
 export * from './clinical.ts';
 export * from './drug-reference.ts';
+export * from './import-schema-wizard.ts';
