@@ -34,3 +34,4 @@ export * from './issues.ts';
 export * from './clinical.ts';
 export * from './drug-reference.ts';
 export * from './import-schema-wizard.ts';
+export * from './import-schema-fields.ts';
