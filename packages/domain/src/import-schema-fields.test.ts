@@ -143,7 +143,7 @@ describe('validateFieldDefinitions: delimited', () => {
     ['missing name', named('a', ''), [[1, 'fieldName', M.delimitedRequired]]],
     ['positions are ignored', [{ fieldName: 'a', start: 'x', end: -1 }], []],
     ['duplicate', named('SSN', 'ssn '), [[1, 'fieldName', M.duplicateFieldName]]],
-    ['name too long', named('x'.repeat(256)), [[0, 'fieldName', M.fieldNameTooLong]]],
+    ['name too long', named('x'.repeat(101)), [[0, 'fieldName', M.fieldNameTooLong]]],
     ['NUL in a name', named('a\0b'), [[0, 'fieldName', M.nulCharacter]]],
     [
       'alias too long',
@@ -208,16 +208,17 @@ describe('the server check', () => {
       alias: null,
       start: null,
       end: null,
+      dataType: 'string',
     });
   });
 
   it('stores trimmed names, null blank aliases, and positions only for fixed length', () => {
     const rows = [{ fieldName: ' ID ', alias: ' ', start: '1', end: '9' }];
     expect(toFieldDefinitionRows('fixedLength', rows)).toEqual([
-      { fieldName: 'ID', alias: null, start: 1, end: 9 },
+      { fieldName: 'ID', alias: null, start: 1, end: 9, dataType: 'string' },
     ]);
     expect(toFieldDefinitionRows('delimited', rows)).toEqual([
-      { fieldName: 'ID', alias: null, start: null, end: null },
+      { fieldName: 'ID', alias: null, start: null, end: null, dataType: 'string' },
     ]);
   });
 });

@@ -24,7 +24,7 @@ export const SAMPLE_FILE_MAX_BYTES = 52_428_800;
 /** Spec 3 §2: the sample file types the step accepts. */
 export const SAMPLE_FILE_EXTENSIONS = ['.csv', '.xls', '.xlsx', '.txt'] as const;
 /** Decision 0113: header names longer than this are no field name anyone maps by. */
-export const FIELD_NAME_MAX_LENGTH = 255;
+export const FIELD_NAME_MAX_LENGTH = 100;
 /** Decision 0113: the Alias(es) cell, several names separated by commas. */
 export const FIELD_ALIAS_MAX_LENGTH = 500;
 /** Decision 0113: a fixed-length record is at most this many characters wide. */
@@ -70,13 +70,6 @@ export const FIELD_DEFINITION_MESSAGES = {
 export const FIELD_LAYOUTS = ['delimited', 'fixedLength'] as const;
 export type FieldLayout = (typeof FIELD_LAYOUTS)[number];
 
-/** Spec 3 §2: the two ways to fill the table (stored as fieldDefinitionMode, spec 3 §3). */
-export const FIELD_DEFINITION_MODES = [
-  { value: 'sampleFile', label: 'Use Sample File' },
-  { value: 'manual', label: 'Define Fields Manually' },
-] as const;
-export type FieldDefinitionMode = (typeof FIELD_DEFINITION_MODES)[number]['value'];
-
 // ---- Rows ----
 
 /**
@@ -97,6 +90,8 @@ export const fieldDefinitionRowSchema = z.object({
     .default(null),
   start: z.number().int().min(0).max(FIXED_LENGTH_MAX_POSITION).nullable().default(null),
   end: z.number().int().min(0).max(FIXED_LENGTH_MAX_POSITION).nullable().default(null),
+  /** Spec 3 §3: every field is read as text; the mapping step converts it. */
+  dataType: z.literal('string').default('string'),
 });
 export type FieldDefinitionRow = z.infer<typeof fieldDefinitionRowSchema>;
 
@@ -278,6 +273,7 @@ export function toFieldDefinitionRows(
     alias: row.alias?.trim() || null,
     start: layout === 'fixedLength' ? parsePosition(row.start) : null,
     end: layout === 'fixedLength' ? parsePosition(row.end) : null,
+    dataType: 'string' as const,
   }));
 }
 
