@@ -33,5 +33,6 @@ export * from './runtime-config.ts';
 export * from './issues.ts';
 export * from './clinical.ts';
 export * from './drug-reference.ts';
+export * from './evaluate-incumbent.ts';
 export * from './import-schema-wizard.ts';
 export * from './import-schema-fields.ts';
