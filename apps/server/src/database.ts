@@ -5,6 +5,8 @@
  */
 import type { ClinicalTables } from './modules/clinical/clinical.tables.ts';
 import type { ClaimsTables } from './modules/claims/claims.tables.ts';
+import type { CrmTables } from './integrations/crm/crm.tables.ts';
+import type { EvaluateTables } from './modules/evaluate/evaluate.tables.ts';
 import type { DrugReferenceTables } from './modules/drug-reference/drug-reference.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
@@ -32,7 +34,9 @@ declare module './platform/db/schema.ts' {
       DrugReferenceTables,
       ClinicalTables,
       PlanInfoTables,
-      IssueTables {}
+      IssueTables,
+      CrmTables,
+      EvaluateTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';

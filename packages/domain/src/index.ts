@@ -36,3 +36,4 @@ export * from './drug-reference.ts';
 export * from './evaluate-incumbent.ts';
 export * from './import-schema-wizard.ts';
 export * from './import-schema-fields.ts';
+export * from './evaluate.ts';

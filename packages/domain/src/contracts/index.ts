@@ -27,3 +27,5 @@ export * from './claims.contracts.ts';
 export * from './issues.contracts.ts';
 export * from './clinical.contracts.ts';
 export * from './drug-reference.contracts.ts';
+export * from './crm.contracts.ts';
+export * from './evaluate.contracts.ts';

@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-birthdate-name-indexes.ts';
 import * as m0015 from './migrations/0015-drug-reference.ts';
 import * as m0016 from './migrations/0016-clinical.ts';
 import * as m0017 from './migrations/0017-member-search-table.ts';
+import * as m0019 from './migrations/0019-evaluate.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-drug-reference': m0015,
   '0016-clinical': m0016,
   '0017-member-search-table': m0017,
+  '0019-evaluate': m0019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,0 +1,11 @@
+/**
+ * The evaluate module's public surface (decision 0114): its routes, and for the incumbent parts
+ * written beside it (incumbent-*.ts) and the seed, the opportunity lock and the version writer
+ * every save of a part calls in its transaction.
+ */
+export { recordEvaluateVersion } from './evaluate-history.ts';
+export {
+  requireOpportunity,
+  requireOpportunityForUpdate,
+  type OpportunityHandle,
+} from './evaluate.access.ts';
