@@ -65,13 +65,13 @@ export const IMPORTER_TYPES = [
 export type ImporterType = (typeof IMPORTER_TYPES)[number]['code'];
 export const IMPORTER_TYPE_CODES = [0, 1] as const;
 
-export const PROCESS_STATUSES = [
+export const IMPORT_PROCESS_STATUSES = [
   { code: 0, label: 'Inactive' },
   { code: 1, label: 'Active' },
   { code: 9, label: 'Disabled' },
 ] as const;
-export type ProcessStatus = (typeof PROCESS_STATUSES)[number]['code'];
-export const PROCESS_STATUS_CODES = [0, 1, 9] as const;
+export type ImportProcessStatus = (typeof IMPORT_PROCESS_STATUSES)[number]['code'];
+export const IMPORT_PROCESS_STATUS_CODES = [0, 1, 9] as const;
 
 /**
  * The form's file type (spec 3 §3 "Schema form fields") is the record's mediaType; the numeric
@@ -116,7 +116,7 @@ export function importerTypeLabel(code: number): string {
   return IMPORTER_TYPES.find((t) => t.code === code)?.label ?? String(code);
 }
 export function processStatusLabel(code: number): string {
-  return PROCESS_STATUSES.find((s) => s.code === code)?.label ?? String(code);
+  return IMPORT_PROCESS_STATUSES.find((s) => s.code === code)?.label ?? String(code);
 }
 /** The form's label of a media type ('Delimited Text File'). */
 export function importMediaTypeLabel(mediaType: ImportMediaType): string {
@@ -548,7 +548,7 @@ export const importSchemaListQuery = pagingQuery(IMPORT_SCHEMA_SORT_FIELDS).exte
   orgID: int4Id('orgID')
     .optional()
     .describe('Schemas an import configuration of this organization uses'),
-  processStatus: codeFilter('processStatus', PROCESS_STATUS_CODES),
+  processStatus: codeFilter('processStatus', IMPORT_PROCESS_STATUS_CODES),
   scope: z
     .enum(IMPORT_SCHEMA_SCOPES, { error: 'scope must be my or all' })
     .default('my')
@@ -563,7 +563,7 @@ export const importSchemaCloneInput = z.object({ name: importSchemaName });
 
 // ---- Import configurations (spec 3 §3 "Config detail") ----
 
-export const IMPORT_CONFIG_STATUSES = PROCESS_STATUSES;
+export const IMPORT_CONFIG_STATUSES = IMPORT_PROCESS_STATUSES;
 /** One import configuration: the link between an organization and the schema its files use. */
 export const importConfiguration = z.object({
   eicNo: z.number().int(),

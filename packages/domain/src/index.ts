@@ -37,3 +37,4 @@ export * from './evaluate-incumbent.ts';
 export * from './import-schema-wizard.ts';
 export * from './import-schema-fields.ts';
 export * from './evaluate.ts';
+export * from './import-schemas.ts';
