@@ -38,3 +38,4 @@ export * from './import-schema-wizard.ts';
 export * from './import-schema-fields.ts';
 export * from './evaluate.ts';
 export * from './import-schemas.ts';
+export * from './transformations.ts';
