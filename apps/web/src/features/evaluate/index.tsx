@@ -1,18 +1,19 @@
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { type Feature } from '../../app/routes/feature.ts';
 import { gated, later } from '../../app/routes/gates.tsx';
 import { RedirectToTab } from '../../app/routes/redirect-to-tab.tsx';
 
-// Evaluate (PPA) is planned: its URLs and menu link exist and say so, behind their real gates.
-const EVALUATE = 'Prospect opportunities, claims repricing and financial analysis.';
+// The data mapper is planned: its URLs and menu link exist and say so, behind their real gates.
+const DATA_MAPPER = 'Claims file templates, transformations and mapping jobs.';
+
+const OpportunitiesListPage = lazy(() => import('./opportunities-list-page.tsx'));
+const OpportunityPage = lazy(() => import('./opportunity-page.tsx'));
 
 export const evaluateFeature: Feature = {
   routes: [
     { path: 'evaluate', element: <Navigate to="/evaluate/opportunities" replace /> },
-    {
-      path: 'evaluate/opportunities',
-      element: later('evaluate', 'Prospect Opportunities', EVALUATE),
-    },
+    { path: 'evaluate/opportunities', element: gated('evaluate', <OpportunitiesListPage />) },
     {
       path: 'evaluate/opportunities/:id',
       element: gated(
@@ -20,17 +21,14 @@ export const evaluateFeature: Feature = {
         <RedirectToTab base={(p) => `/evaluate/opportunities/${p.id}`} tab="incumbent" />,
       ),
     },
-    {
-      path: 'evaluate/opportunities/:id/:tab',
-      element: later('evaluate', 'Opportunity', EVALUATE),
-    },
+    { path: 'evaluate/opportunities/:id/:tab', element: gated('evaluate', <OpportunityPage />) },
     {
       path: 'evaluate/data-mapper',
-      element: later('evaluateDataMapper', 'Data Mapper', EVALUATE),
+      element: later('evaluateDataMapper', 'Data Mapper', DATA_MAPPER),
     },
     {
       path: 'evaluate/data-mapper/transformations',
-      element: later('evaluateDataMapper', 'Data Mapper Transformations', EVALUATE),
+      element: later('evaluateDataMapper', 'Data Mapper Transformations', DATA_MAPPER),
     },
   ],
   menu: [
