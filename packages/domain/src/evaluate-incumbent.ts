@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
-import { emailSchema, phoneSchema } from './validation.ts';
+import { emailSchema, int4Id, phoneSchema } from './validation.ts';
 
 /*
  * What is known about the incumbent PBM's deal beyond the contract terms, and the administrator's
@@ -677,3 +677,10 @@ export function feeListError(
   if (duplicateNameIndexes(items).length > 0) return { message: INCUMBENT_MESSAGES.duplicateNames };
   return null;
 }
+
+// ---- Route parameters ----
+
+/** /opps/{id}/insights/{insightId}: an insight of one opportunity. */
+export const insightParams = z.object({ id: int4Id('id'), insightId: int4Id('insightId') });
+/** DELETE /opps/{id}/incumbentRenewal?entryId=: the entry to remove. */
+export const renewalDeleteQuery = z.object({ entryId: int4Id('entryId') });

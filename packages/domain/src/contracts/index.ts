@@ -29,4 +29,5 @@ export * from './clinical.contracts.ts';
 export * from './drug-reference.contracts.ts';
 export * from './crm.contracts.ts';
 export * from './evaluate.contracts.ts';
+export * from './evaluate-incumbent.contracts.ts';
 export * from './import-schemas.contracts.ts';

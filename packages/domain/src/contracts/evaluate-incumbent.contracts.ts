@@ -1,0 +1,273 @@
+import { z } from 'zod';
+import { evaluateIdParams } from '../evaluate.ts';
+import {
+  feeListInput,
+  incumbentAggregates,
+  incumbentFeeList,
+  insight,
+  insightInput,
+  insightList,
+  insightParams,
+  opportunityContactList,
+  opportunityContactListInput,
+  pricingInsightList,
+  pricingInsightListInput,
+  pricingList,
+  pricingListInput,
+  renewalDeleteQuery,
+  renewalList,
+  renewalListInput,
+} from '../evaluate-incumbent.ts';
+import { EVALUATE_ACCESS } from './crm.contracts.ts';
+import { defineContract } from './define-contract.ts';
+
+const tags = ['evaluate'];
+const access = EVALUATE_ACCESS;
+const service = 'evaluate';
+const params = evaluateIdParams;
+
+/*
+ * The evaluate service's incumbent parts beside the contract (spec 3 §7 "Evaluate service",
+ * base /evaluate/v1): fees, credits, insights, aggregates, contacts, renewals and competitor
+ * entries, and the administrator's RxB pricing lists. Same access as the opportunity (internal,
+ * rxbAdmin, eval-view-opp). Lists are replaced whole by a POST, an empty list saving ZERO items;
+ * every save of a versioned part writes its version in the same transaction. Decision 0115.
+ */
+export const evaluateIncumbentContracts = {
+  // ---- Fees and credits ----
+  getFees: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/fees',
+    params,
+    answer: incumbentFeeList,
+    access,
+    tags,
+    summary: "The incumbent's fees, in their saved order",
+  }),
+  saveFees: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/fees',
+    params,
+    body: feeListInput,
+    answer: incumbentFeeList,
+    access,
+    tags,
+    summary: "Replace the incumbent's fees (unique names, amounts above zero; [] saves none)",
+  }),
+  getCredits: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/credits',
+    params,
+    answer: incumbentFeeList,
+    access,
+    tags,
+    summary: "The incumbent's credits, in their saved order",
+  }),
+  saveCredits: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/credits',
+    params,
+    body: feeListInput,
+    answer: incumbentFeeList,
+    access,
+    tags,
+    summary: "Replace the incumbent's credits (unique names, amounts above zero; [] saves none)",
+  }),
+
+  // ---- Insights ----
+  listInsights: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/insights',
+    params,
+    answer: insightList,
+    access,
+    tags,
+    summary: 'Additional insights, oldest first, with their owners',
+  }),
+  createInsight: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/insights',
+    params,
+    body: insightInput,
+    answer: insight,
+    status: 201,
+    access,
+    tags,
+    summary: 'Add an insight owned by the caller',
+  }),
+  updateInsight: defineContract({
+    method: 'PUT',
+    service,
+    path: '/opps/:id/insights/:insightId',
+    params: insightParams,
+    body: insightInput,
+    answer: insight,
+    access,
+    tags,
+    summary: "Edit an insight's message (its owner only: 403 for anyone else)",
+  }),
+  deleteInsight: defineContract({
+    method: 'DELETE',
+    service,
+    path: '/opps/:id/insights/:insightId',
+    params: insightParams,
+    answer: z.null(),
+    status: 204,
+    access,
+    tags,
+    summary: 'Delete an insight (its owner only: 403 for anyone else)',
+  }),
+
+  // ---- Aggregates ----
+  getAggregates: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/incumbentAggregates',
+    params,
+    answer: incumbentAggregates,
+    access,
+    tags,
+    summary: 'The incumbent aggregates (all blank before the first save)',
+  }),
+  saveAggregates: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/incumbentAggregates',
+    params,
+    body: incumbentAggregates,
+    answer: incumbentAggregates,
+    access,
+    tags,
+    summary: 'Save rebate, total member and gross with their use-for-analysis flags (two decimals)',
+  }),
+
+  // ---- Contacts ----
+  getContacts: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/contacts',
+    params,
+    answer: opportunityContactList,
+    access,
+    tags,
+    summary: "The employer's contacts (at most three)",
+  }),
+  saveContacts: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/contacts',
+    params,
+    body: opportunityContactListInput,
+    answer: opportunityContactList,
+    access,
+    tags,
+    summary:
+      'Replace the contacts (empty rows dropped, at most three; a 400 names each bad field in params)',
+  }),
+
+  // ---- Renewals and competitor entries ----
+  getRenewals: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/incumbentRenewal',
+    params,
+    answer: renewalList,
+    access,
+    tags,
+    summary: 'Incumbent renewals and competitor entries with their rebate totals',
+  }),
+  saveRenewals: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/incumbentRenewal',
+    params,
+    body: renewalListInput,
+    answer: renewalList,
+    access,
+    tags,
+    summary:
+      'Replace the renewals and competitor entries (at most three); rebate totals are computed here',
+  }),
+  deleteRenewal: defineContract({
+    method: 'DELETE',
+    service,
+    path: '/opps/:id/incumbentRenewal',
+    params,
+    query: renewalDeleteQuery,
+    answer: renewalList,
+    access,
+    tags,
+    summary: 'Remove one renewal or competitor entry; answers the entries left',
+  }),
+
+  // ---- RxB pricing (GET/POST /opps/{id}/pricing/{name}) ----
+  getPricingFees: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/pricing/fees',
+    params,
+    answer: pricingList,
+    access,
+    tags,
+    summary: "RxB pricing's own fees with their PBM assignment",
+  }),
+  savePricingFees: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/pricing/fees',
+    params,
+    body: pricingListInput,
+    answer: pricingList,
+    access,
+    tags,
+    summary: "Replace RxB pricing's fees (unique names, amounts from 0.01, a PBM each)",
+  }),
+  getPricingCredits: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/pricing/credits',
+    params,
+    answer: pricingList,
+    access,
+    tags,
+    summary: "RxB pricing's own credits with their PBM assignment",
+  }),
+  savePricingCredits: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/pricing/credits',
+    params,
+    body: pricingListInput,
+    answer: pricingList,
+    access,
+    tags,
+    summary: "Replace RxB pricing's credits (unique names, amounts from 0.01, a PBM each)",
+  }),
+  getPricingInsights: defineContract({
+    method: 'GET',
+    service,
+    path: '/opps/:id/pricing/insights',
+    params,
+    answer: pricingInsightList,
+    access,
+    tags,
+    summary: "RxB pricing's insights (name and additional information)",
+  }),
+  savePricingInsights: defineContract({
+    method: 'POST',
+    service,
+    path: '/opps/:id/pricing/insights',
+    params,
+    body: pricingInsightListInput,
+    answer: pricingInsightList,
+    access,
+    tags,
+    summary: "Replace RxB pricing's insights (name and additional information required)",
+  }),
+} as const;
