@@ -7,6 +7,7 @@ import type { ClinicalTables } from './modules/clinical/clinical.tables.ts';
 import type { ClaimsTables } from './modules/claims/claims.tables.ts';
 import type { CrmTables } from './integrations/crm/crm.tables.ts';
 import type { EvaluateTables } from './modules/evaluate/evaluate.tables.ts';
+import type { IncumbentTables } from './modules/evaluate/incumbent-parts.tables.ts';
 import type { DrugReferenceTables } from './modules/drug-reference/drug-reference.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
@@ -18,6 +19,7 @@ import type { OrganizationTables } from './modules/organizations/organizations.t
 import type { PlanInfoTables } from './modules/plan-info/plan-info.tables.ts';
 import type { PriorAuthTables } from './modules/prior-auth/prior-auth.tables.ts';
 import type { UserAdminTables } from './modules/users/users.tables.ts';
+import type { TransformationTables } from './modules/data-mapping/transformations.tables.ts';
 
 declare module './platform/db/schema.ts' {
   interface DB
@@ -36,7 +38,9 @@ declare module './platform/db/schema.ts' {
       PlanInfoTables,
       IssueTables,
       CrmTables,
-      EvaluateTables {}
+      EvaluateTables,
+      IncumbentTables,
+      TransformationTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';

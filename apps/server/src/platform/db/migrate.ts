@@ -18,6 +18,8 @@ import * as m0015 from './migrations/0015-drug-reference.ts';
 import * as m0016 from './migrations/0016-clinical.ts';
 import * as m0017 from './migrations/0017-member-search-table.ts';
 import * as m0019 from './migrations/0019-evaluate.ts';
+import * as m0020 from './migrations/0020-evaluate-incumbent.ts';
+import * as m0021 from './migrations/0021-transformations.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -42,6 +44,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-clinical': m0016,
   '0017-member-search-table': m0017,
   '0019-evaluate': m0019,
+  '0020-evaluate-incumbent': m0020,
+  '0021-transformations': m0021,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
