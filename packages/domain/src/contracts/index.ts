@@ -31,3 +31,4 @@ export * from './crm.contracts.ts';
 export * from './evaluate.contracts.ts';
 export * from './evaluate-incumbent.contracts.ts';
 export * from './import-schemas.contracts.ts';
+export * from './transformations.contracts.ts';
