@@ -64,7 +64,6 @@ export function FindOpportunityModal({ open, onClose }: { open: boolean; onClose
       onCancel={close}
       footer={null}
       width={900}
-      destroyOnHidden
     >
       <Form
         form={form}
