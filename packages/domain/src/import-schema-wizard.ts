@@ -34,9 +34,6 @@ export interface ImportSchemaWizardShape {
 export const IMPORT_SCHEMA_WIZARD_MESSAGES = {
   /** Spec 3 §8: step 3 Next with a required target column unmapped. */
   unmappedRequired: 'All required fields must be mapped',
-  /** Spec 3 §2: step 5 in create mode, where comments and files cannot exist yet. */
-  addAfterSaving:
-    'Supporting documents and comments can be added after the schema is saved: open it again with Edit.',
   /** Spec 3 §4: changing the file type of a schema that already has fields. */
   fileTypeChangeTitle: 'Change the file type?',
   fileTypeChangeText:
