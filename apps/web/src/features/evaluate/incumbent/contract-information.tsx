@@ -6,7 +6,6 @@ import {
   CONTRACT_TERM_MAX,
   CONTRACT_TERM_MIN,
   contractInput,
-  discountValue,
   moneyValue,
   percentValue,
   type ContractInfo,
@@ -18,21 +17,15 @@ import { zodRule } from '../../../shared/forms/zod-rule.ts';
 import { DateInput, isoDateRule } from '../../../shared/inputs/date-input.tsx';
 import { describeError, notifyError, notifySuccess } from '../../../shared/notifications/notify.ts';
 import { PanelCard } from '../../../shared/page/panel-card.tsx';
-import {
-  useContract,
-  useSaveContract,
-  type ContractSave,
-} from '../../../entities/opportunity/index.ts';
+import { useContract, useSaveContract } from '../../../entities/opportunity/index.ts';
 import { ContractHistoryDrawer } from '../contract-history-drawer.tsx';
 import { formatInstant } from '../time-since.ts';
-
-/** The form's values: the three required answers, and every term by its code. */
-export interface ContractFormValues {
-  contractTermLength?: number | null;
-  contractEffDate?: string | null;
-  ssgOrDsg?: SsgOrDsg | null;
-  terms: Record<string, number | null | undefined>;
-}
+import {
+  contractInputOf,
+  fieldOfParam,
+  formValuesOf,
+  type ContractFormValues,
+} from './contract-form-values.ts';
 
 const TERM_OPTIONS = Array.from(
   { length: CONTRACT_TERM_MAX - CONTRACT_TERM_MIN + 1 },
@@ -65,45 +58,6 @@ const RULES = {
   percent: zodRule(percentValue().nullable(), { empty: 'null' }),
   money: zodRule(moneyValue().nullable(), { empty: 'null' }),
 };
-
-export function formValuesOf(contract: ContractInfo | null): ContractFormValues {
-  const terms = Object.fromEntries(
-    CONTRACT_TERMS.map((term) => [
-      term.code,
-      contract ? discountValue(contract.discounts, term.code) : null,
-    ]),
-  );
-  return {
-    contractTermLength: contract?.contractTermLength ?? null,
-    contractEffDate: contract?.contractEffDate ?? null,
-    ssgOrDsg: contract?.ssgOrDsg ?? null,
-    terms,
-  };
-}
-
-/** The form's values as the API takes them: every term, in CONTRACT_TERMS order, null if blank. */
-export function contractInputOf(values: ContractFormValues): ContractSave {
-  return {
-    contractTermLength: values.contractTermLength as number,
-    contractEffDate: values.contractEffDate as string,
-    ssgOrDsg: values.ssgOrDsg as SsgOrDsg,
-    discounts: CONTRACT_TERMS.map((term) => {
-      const value = values.terms[term.code];
-      return { code: term.code, value: typeof value === 'number' ? value : null };
-    }),
-  };
-}
-
-/**
- * The form field a server problem names: the three answers by name; `discounts.{n}.value` is the
- * n-th term sent, which is CONTRACT_TERMS' n-th (contractInputOf sends them all, in order).
- */
-export function fieldOfParam(param: string): (string | number)[] | null {
-  if (['contractTermLength', 'contractEffDate', 'ssgOrDsg'].includes(param)) return [param];
-  const match = /^discounts\.(\d+)(?:\.(?:value|code))?$/.exec(param);
-  const term = match ? CONTRACT_TERMS[Number(match[1])] : undefined;
-  return term ? ['terms', term.code] : null;
-}
 
 function TermInput({ term }: { term: ContractTerm }) {
   const percent = term.kind === 'percent';
