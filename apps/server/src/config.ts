@@ -102,6 +102,26 @@ const envSchema = z.object({
    */
   PRIOR_AUTH_PROVIDER: z.enum(['builtin']).default('builtin'),
   PRIOR_AUTH_SIMULATE_OUTAGE: bool(false),
+  /**
+   * The CRM (Salesforce) of the evaluate area (decision 0114): the built-in store in our database,
+   * or Salesforce's REST API (jsforce) signed in with an access token and instance URL, or a
+   * username and password (plus security token, and a connected app's client ID and secret for
+   * OAuth) at the login URL. CRM_SIMULATE_OUTAGE makes the built-in one fail (502).
+   */
+  CRM_PROVIDER: z.enum(['builtin', 'salesforce']).default('builtin'),
+  CRM_SIMULATE_OUTAGE: bool(false),
+  SALESFORCE_LOGIN_URL: z.string().default('https://login.salesforce.com'),
+  SALESFORCE_API_VERSION: z
+    .string()
+    .regex(/^\d+\.\d$/u)
+    .default('62.0'),
+  SALESFORCE_INSTANCE_URL: z.string().optional(),
+  SALESFORCE_ACCESS_TOKEN: z.string().optional(),
+  SALESFORCE_USERNAME: z.string().optional(),
+  SALESFORCE_PASSWORD: z.string().optional(),
+  SALESFORCE_SECURITY_TOKEN: z.string().optional(),
+  SALESFORCE_CLIENT_ID: z.string().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().optional(),
 
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Pillar <no-reply@pillar.example>'),
@@ -114,6 +134,19 @@ const envSchema = z.object({
   /** Run job workers in this process (the `start` and `worker` sub-commands). */
   RUN_WORKERS: bool(true),
 });
+
+/** How the Salesforce CRM adapter signs in and which API version it speaks (decision 0114). */
+export interface SalesforceSettings {
+  loginUrl: string;
+  apiVersion: string;
+  instanceUrl?: string | undefined;
+  accessToken?: string | undefined;
+  username?: string | undefined;
+  /** The password with the security token appended. */
+  password?: string | undefined;
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
+}
 
 export interface Config {
   port: number;
@@ -163,6 +196,9 @@ export interface Config {
     auth0?: { domain: string; clientId: string; clientSecret: string };
   };
   priorAuth: { provider: 'builtin'; simulateOutage: boolean };
+  crm:
+    | { provider: 'builtin'; simulateOutage: boolean }
+    | { provider: 'salesforce'; simulateOutage: false; salesforce: SalesforceSettings };
   mail: { smtpUrl?: string; from: string };
   seedDemo: boolean;
   runWorkers: boolean;
@@ -186,6 +222,37 @@ function memberPortalConfig(e: z.infer<typeof envSchema>): Config['memberPortal'
       domain: e.AUTH0_DOMAIN,
       clientId: e.AUTH0_CLIENT_ID,
       clientSecret: e.AUTH0_CLIENT_SECRET,
+    },
+  };
+}
+
+function crmConfig(e: z.infer<typeof envSchema>): Config['crm'] {
+  if (e.CRM_PROVIDER === 'builtin') {
+    return { provider: 'builtin', simulateOutage: e.CRM_SIMULATE_OUTAGE };
+  }
+  const token = !!(e.SALESFORCE_ACCESS_TOKEN && e.SALESFORCE_INSTANCE_URL);
+  const login = !!(e.SALESFORCE_USERNAME && e.SALESFORCE_PASSWORD);
+  if (!token && !login) {
+    throw new ConfigError(
+      'CRM_PROVIDER=salesforce needs SALESFORCE_ACCESS_TOKEN and SALESFORCE_INSTANCE_URL, or SALESFORCE_USERNAME and SALESFORCE_PASSWORD',
+    );
+  }
+  return {
+    provider: 'salesforce',
+    simulateOutage: false,
+    salesforce: {
+      loginUrl: e.SALESFORCE_LOGIN_URL.replace(/\/$/u, ''),
+      apiVersion: e.SALESFORCE_API_VERSION,
+      instanceUrl: e.SALESFORCE_INSTANCE_URL,
+      accessToken: e.SALESFORCE_ACCESS_TOKEN,
+      username: e.SALESFORCE_USERNAME,
+      // Salesforce takes the security token appended to the password.
+      password:
+        e.SALESFORCE_PASSWORD === undefined
+          ? undefined
+          : `${e.SALESFORCE_PASSWORD}${e.SALESFORCE_SECURITY_TOKEN ?? ''}`,
+      clientId: e.SALESFORCE_CLIENT_ID,
+      clientSecret: e.SALESFORCE_CLIENT_SECRET,
     },
   };
 }
@@ -272,6 +339,7 @@ export function loadConfig(
     },
     memberPortal: memberPortalConfig(e),
     priorAuth: { provider: e.PRIOR_AUTH_PROVIDER, simulateOutage: e.PRIOR_AUTH_SIMULATE_OUTAGE },
+    crm: crmConfig(e),
     mail: { smtpUrl: e.SMTP_URL || undefined, from: e.MAIL_FROM },
     seedDemo: e.SEED_DEMO,
     runWorkers: e.RUN_WORKERS,

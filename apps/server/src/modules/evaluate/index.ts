@@ -3,6 +3,8 @@
  * written beside it (incumbent-*.ts) and the seed, the opportunity lock and the version writer
  * every save of a part calls in its transaction.
  */
+export { evaluateRoutes } from './evaluate.routes.ts';
+export { incumbentPartsRoutes } from './incumbent-parts.routes.ts';
 export { recordEvaluateVersion } from './evaluate-history.ts';
 export {
   requireOpportunity,
