@@ -1,6 +1,7 @@
 import { type OpportunityDetail } from '@pillar/domain';
 import { BasicInformation } from './incumbent/basic-information.tsx';
 import { ContractInformation } from './incumbent/contract-information.tsx';
+import { IncumbentSections } from './incumbent/incumbent-sections.tsx';
 
 /**
  * The Incumbent Info tab (spec 3 §2): what is known about the employer and its current PBM
@@ -12,7 +13,7 @@ export function IncumbentTab({ opportunity }: { opportunity: OpportunityDetail }
     <div className="incumbent-tab">
       <BasicInformation opportunity={opportunity} />
       <ContractInformation opportunityId={opportunity.id} />
-      {/* Fees, Credits, Additional Insights, Aggregate Data, Contact List, Renewals: incumbent/* */}
+      <IncumbentSections opportunityId={opportunity.id} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { GoBackButton } from '../../shared/pages/go-back-button.tsx';
 import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { StageTag, parseOpportunityId, useOpportunity } from '../../entities/opportunity/index.ts';
 import { IncumbentTab } from './incumbent-tab.tsx';
+import { RxbPricingTab } from './rxb-pricing-tab.tsx';
 import { formatInstant, formatTimeSince } from './time-since.ts';
 import './evaluate.css';
 
@@ -33,6 +34,11 @@ const TABS: readonly OpportunityTab[] = [
     key: 'incumbent',
     label: 'Incumbent Info',
     render: (opportunity) => <IncumbentTab opportunity={opportunity} />,
+  },
+  {
+    key: 'rxb',
+    label: 'RxB Pricing',
+    render: (opportunity) => <RxbPricingTab opportunityId={opportunity.id} />,
   },
   {
     key: 'claims',
