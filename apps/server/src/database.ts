@@ -19,6 +19,8 @@ import type { OrganizationTables } from './modules/organizations/organizations.t
 import type { PlanInfoTables } from './modules/plan-info/plan-info.tables.ts';
 import type { PriorAuthTables } from './modules/prior-auth/prior-auth.tables.ts';
 import type { UserAdminTables } from './modules/users/users.tables.ts';
+import type { ImportSchemaTables } from './modules/import-schemas/import-schemas.tables.ts';
+import type { SampleFileTables } from './modules/data-mapping/sample-files.tables.ts';
 import type { TransformationTables } from './modules/data-mapping/transformations.tables.ts';
 
 declare module './platform/db/schema.ts' {
@@ -40,7 +42,9 @@ declare module './platform/db/schema.ts' {
       CrmTables,
       EvaluateTables,
       IncumbentTables,
-      TransformationTables {}
+      TransformationTables,
+      ImportSchemaTables,
+      SampleFileTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';

@@ -582,7 +582,8 @@ export type ImportConfiguration = z.infer<typeof importConfiguration>;
 export const importConfigurationPage = pageSchema(importConfiguration);
 export type ImportConfigurationPage = z.infer<typeof importConfigurationPage>;
 
-export const IMPORT_CONFIG_SORT_FIELDS = ['eicName', 'orgName', 'eicStatus', 'schemaName'] as const;
+/** Sorted by its own columns; organization names belong to the organizations module. */
+export const IMPORT_CONFIG_SORT_FIELDS = ['eicName', 'eicStatus', 'schemaName'] as const;
 export const importConfigurationsQuery = pagingQuery(IMPORT_CONFIG_SORT_FIELDS);
 export const importConfigurationListQuery = pagingQuery(IMPORT_CONFIG_SORT_FIELDS).extend({
   orgId: int4Id('orgId').optional(),

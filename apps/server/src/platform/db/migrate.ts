@@ -17,6 +17,7 @@ import * as m0014 from './migrations/0014-birthdate-name-indexes.ts';
 import * as m0015 from './migrations/0015-drug-reference.ts';
 import * as m0016 from './migrations/0016-clinical.ts';
 import * as m0017 from './migrations/0017-member-search-table.ts';
+import * as m0018 from './migrations/0018-import-schemas.ts';
 import * as m0019 from './migrations/0019-evaluate.ts';
 import * as m0020 from './migrations/0020-evaluate-incumbent.ts';
 import * as m0021 from './migrations/0021-transformations.ts';
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-drug-reference': m0015,
   '0016-clinical': m0016,
   '0017-member-search-table': m0017,
+  '0018-import-schemas': m0018,
   '0019-evaluate': m0019,
   '0020-evaluate-incumbent': m0020,
   '0021-transformations': m0021,
