@@ -20,8 +20,8 @@ describe('the contract form values', () => {
     expect(values.terms.retailBrand).toBe(18.5);
     expect(values.terms.retailGeneric).toBeNull();
     const sent = contractInputOf(values);
-    expect(sent.discounts.map((d) => d.code)).toEqual(CONTRACT_TERMS.map((t) => t.code));
-    expect(sent.discounts.filter((d) => d.value !== null)).toEqual([
+    expect((sent.discounts ?? []).map((d) => d.code)).toEqual(CONTRACT_TERMS.map((t) => t.code));
+    expect((sent.discounts ?? []).filter((d) => d.value !== null)).toEqual([
       { code: 'retailBrand', value: 18.5 },
       { code: 'mailFee', value: 1.25 },
     ]);
@@ -30,7 +30,7 @@ describe('the contract form values', () => {
 
   it('starts empty before the first save, which the domain refuses until the three answers are given', () => {
     const sent = contractInputOf(formValuesOf(null));
-    expect(sent.discounts.every((d) => d.value === null)).toBe(true);
+    expect((sent.discounts ?? []).every((d) => d.value === null)).toBe(true);
     expect(contractInput.safeParse(sent).success).toBe(false);
   });
 

@@ -8,7 +8,6 @@ import {
   contractInput,
   moneyValue,
   percentValue,
-  type ContractInfo,
   type ContractTerm,
   type SsgOrDsg,
 } from '@pillar/domain';
