@@ -9,6 +9,7 @@ export {
   useAggregates,
   useChangeInsights,
   useContacts,
+  useDeleteRenewal,
   useIncumbentFees,
   useInsights,
   usePricingInsights,

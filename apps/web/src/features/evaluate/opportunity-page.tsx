@@ -36,7 +36,7 @@ const TABS: readonly OpportunityTab[] = [
     render: (opportunity) => <IncumbentTab opportunity={opportunity} />,
   },
   {
-    key: 'rxb',
+    key: 'rxb-pricing',
     label: 'RxB Pricing',
     render: (opportunity) => <RxbPricingTab opportunityId={opportunity.id} />,
   },

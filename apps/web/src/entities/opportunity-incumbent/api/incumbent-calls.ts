@@ -133,6 +133,13 @@ export function useSaveRenewals(id: number) {
   );
 }
 
+/** DELETE {evaluate}/opps/{id}/incumbentRenewal?entryId=: answers the entries left. */
+export function useDeleteRenewal(id: number) {
+  return useSave(id, 'renewals', (entryId: number) =>
+    callApi(calls.deleteRenewal, { params: { id }, query: { entryId } }),
+  );
+}
+
 // ---- RxB pricing: GET/POST {evaluate}/opps/{id}/pricing/{fees | credits | insights} ----
 
 export function usePricingList(id: number, kind: 'fees' | 'credits') {

@@ -10,6 +10,7 @@ import {
   useAggregates,
   useChangeInsights,
   useContacts,
+  useDeleteRenewal,
   useIncumbentFees,
   useInsights,
   useRenewals,
@@ -116,6 +117,7 @@ function ContactsSection({ id }: { id: number }) {
 function RenewalsSection({ id }: { id: number }) {
   const renewals = useRenewals(id);
   const save = useSaveRenewals(id);
+  const remove = useDeleteRenewal(id);
   const title = 'Incumbent Renewals and Competitor Entries';
   if (!renewals.data) return <Loading title={title} error={renewals.error} />;
   return (
@@ -123,6 +125,7 @@ function RenewalsSection({ id }: { id: number }) {
       entries={renewals.data.entries}
       saving={save.isPending}
       onSave={(entries) => save.mutateAsync(entries)}
+      onDelete={(entryId) => remove.mutateAsync(entryId)}
     />
   );
 }

@@ -21,6 +21,8 @@ export interface RenewalsPanelProps {
   entries: readonly RenewalEntry[];
   /** Replaces the whole list on the server (spec 3 §7); resolves once kept. */
   onSave: (entries: RenewalEntryInput[]) => Promise<unknown>;
+  /** Removes one saved entry (DELETE …/incumbentRenewal?entryId=). */
+  onDelete: (entryId: number) => Promise<unknown>;
   saving: boolean;
 }
 
@@ -30,7 +32,7 @@ export interface RenewalsPanelProps {
  * whole list (the server replaces it); if that fails, a new entry is removed again and an edited
  * one returns to what the server holds, with the failure in a notice.
  */
-export function RenewalsPanel({ entries, onSave, saving }: RenewalsPanelProps) {
+export function RenewalsPanel({ entries, onSave, onDelete, saving }: RenewalsPanelProps) {
   const [drafts, setDrafts] = useState<RenewalDraft[]>(() => draftsFrom(entries));
   const [openKey, setOpenKey] = useState<string | null>(null);
   const [confirm, confirmHolder] = useConfirmAction();
@@ -97,10 +99,9 @@ export function RenewalsPanel({ entries, onSave, saving }: RenewalsPanelProps) {
       danger: true,
     });
     if (!ok) return;
-    const list = drafts.filter((d) => d.key !== draft.key);
-    if (draft.id === null) return setDrafts(list);
+    if (draft.id === null) return setDrafts(drafts.filter((d) => d.key !== draft.key));
     try {
-      await onSave(list.filter((d) => d.id !== null).map((d) => d.entry));
+      await onDelete(draft.id);
       notifySuccess('Entry Deleted');
     } catch (error) {
       notifyError(error, 'Incumbent Renewals');
