@@ -1,5 +1,12 @@
 /**
  * The data mapping module's public surface (spec 3 §7 "Data mapping service", /datamapping/v1):
- * the sample-file calls the import schemas' field definitions use (decision 0111).
+ * the sample-file calls the import schemas' field definitions use (decision 0111); the
+ * transformation library's routes, its create (the demo seed), the one compiler of a definition
+ * (jobs), and the hook through which the template module says which transformations it uses
+ * (decision 0118).
  */
 export { sampleFilesRoutes } from './sample-files.routes.ts';
+export { transformationRoutes } from './transformations.routes.ts';
+export { compileDefinition, createTransformation } from './transformations.service.ts';
+export { findTransformationsByName } from './transformations.repo.ts';
+export { answerTransformationUsage, type TransformationUsage } from './transformations.usage.ts';
