@@ -7,6 +7,7 @@ import {
   FIELD_LIMIT_MESSAGE_MS,
   SAMPLE_FILE_EXTENSIONS,
   canAddField,
+  fieldLayoutOf,
   fixedLengthSampleText,
   groupFieldDefinitionIssues,
   initialFieldRows,
@@ -51,10 +52,8 @@ export interface FieldDefinitionsStepProps {
   showErrors?: boolean;
 }
 
-/** The layout of a file type's field table. */
-export function fieldLayoutOf(mediaType: ImportMediaType): FieldLayout {
-  return mediaType === 'fixed' ? 'fixedLength' : 'delimited';
-}
+/** The layout of a file type's field table (the domain's, offered here beside the step). */
+export { fieldLayoutOf };
 
 let keySequence = 0;
 const newKey = () => `field-${++keySequence}`;
@@ -387,8 +386,10 @@ function ManualForm({
           inputMode="numeric"
           value={count}
           onChange={(event) => {
-            setCount(event.target.value);
-            if (problem) setProblem(null);
+            const text = event.target.value;
+            setCount(text);
+            // Digits only, said while typing (spec 3 §5); the other rules wait for Initialize.
+            setProblem(/^\d*$/.test(text) ? null : M.numberOfFieldsNumeric);
           }}
           onPressEnter={() => void initialize()}
           style={{ width: 120 }}
