@@ -1,9 +1,10 @@
+import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { type Feature } from '../../app/routes/feature.ts';
-import { later } from '../../app/routes/gates.tsx';
+import { gated, later } from '../../app/routes/gates.tsx';
 
-// Data management is planned: its URLs and menu links exist and say so, behind their real gates.
-const IMPORTS = 'Eligibility import schemas: file definitions, mappings and options.';
+const ImportsListPage = lazy(() => import('./imports-list-page.tsx'));
+const ImportSchemaWizardPage = lazy(() => import('./import-schema-wizard-page.tsx'));
 
 export const dataManagementFeature: Feature = {
   routes: [
@@ -13,19 +14,19 @@ export const dataManagementFeature: Feature = {
     },
     {
       path: 'data-management/eligibility-imports',
-      element: later('eligibilityImports', 'Eligibility Imports', IMPORTS),
+      element: gated('eligibilityImports', <ImportsListPage />),
     },
     {
       path: 'data-management/eligibility-imports/import-schema',
-      element: later('createImportSchema', 'Create Import Schema', IMPORTS),
+      element: gated('createImportSchema', <ImportSchemaWizardPage />),
     },
     {
       path: 'data-management/eligibility-imports/import-schema/:id',
-      element: later('eligibilityImports', 'Import Schema', IMPORTS),
+      element: gated('eligibilityImports', <ImportSchemaWizardPage />),
     },
     {
       path: 'data-management/eligibility-imports/import-schema/:id/edit',
-      element: later('editImportSchema', 'Edit Import Schema', IMPORTS),
+      element: gated('editImportSchema', <ImportSchemaWizardPage />),
     },
     {
       path: 'data-management/transformations',
