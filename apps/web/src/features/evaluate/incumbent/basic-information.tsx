@@ -88,7 +88,7 @@ export function BasicInformation({ opportunity }: { opportunity: OpportunityDeta
       <Descriptions
         size="small"
         bordered
-        column={{ xs: 1, sm: 1, md: 2, xl: 3 }}
+        column={{ xs: 1, sm: 1, md: 2, xxl: 3 }}
         items={[
           { key: 'employer', label: 'Company Name', children: opportunity.employer },
           { key: 'sfOppId', label: 'Salesforce ID', children: opportunity.sfOppId },
