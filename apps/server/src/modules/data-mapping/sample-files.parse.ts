@@ -68,7 +68,8 @@ function firstLines(text: string, count: number): string[] {
 }
 
 function tooManyColumns(count: number): void {
-  if (count > MAX_FIELD_DEFINITIONS) throw parseProblem(IMPORT_SCHEMA_MESSAGES.sampleFileTooManyColumns);
+  if (count > MAX_FIELD_DEFINITIONS)
+    throw parseProblem(IMPORT_SCHEMA_MESSAGES.sampleFileTooManyColumns);
 }
 
 /** Header names, trimmed; a blank one is named by its column ('Column C'). */

@@ -26,7 +26,9 @@ export async function requireEditableSchema(
   const row = await lockSchema(db, no);
   if (!row) throw notFound('Import schema');
   if (!canEditImportSchema(principal, { createdBy: row.created_by })) {
-    throw forbidden('Only the schema’s creator (with edit-own) or an edit-all holder may change it.');
+    throw forbidden(
+      'Only the schema’s creator (with edit-own) or an edit-all holder may change it.',
+    );
   }
   return row;
 }

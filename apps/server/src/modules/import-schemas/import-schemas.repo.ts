@@ -85,7 +85,10 @@ type SchemaRow = Awaited<ReturnType<ReturnType<typeof schemaSelect>['executeTake
 /** A schema row as the domain's record, without the caller's canEdit. */
 function toSchema(row: SchemaRow) {
   const options = Object.fromEntries(
-    ADVANCED_OPTION_KEYS.map((k) => [k, Boolean((row as Record<string, unknown>)[optionColumn(k)])]),
+    ADVANCED_OPTION_KEYS.map((k) => [
+      k,
+      Boolean((row as Record<string, unknown>)[optionColumn(k)]),
+    ]),
   ) as Record<AdvancedOptionKey, boolean>;
   return {
     id: row.import_schema_no,

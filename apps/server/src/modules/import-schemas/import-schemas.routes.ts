@@ -33,7 +33,13 @@ export async function importSchemasRoutes(app: FastifyInstance): Promise<void> {
   const ctx: service.ImportSchemasContext = { db, storage, log: app.log };
   // Multipart parsing exists in this scope only; one supporting file per request.
   await app.register(multipart, {
-    limits: { fileSize: SCHEMA_FILE_MAX_BYTES + 1, files: 2, fields: 10, fieldSize: 1024, parts: 12 },
+    limits: {
+      fileSize: SCHEMA_FILE_MAX_BYTES + 1,
+      files: 2,
+      fields: 10,
+      fieldSize: 1024,
+      parts: 12,
+    },
   });
   // Seeded supporting files reach storage before the first request is served.
   await moveStagedContentIntoStorage(db, storage, await pendingSeedFiles(db), claimSeedFile);

@@ -334,9 +334,9 @@ export async function uploadFile(
   parts: AsyncIterable<Multipart>,
   discardRest: () => void,
 ): Promise<ImportSchemaFile> {
-  await requireEditableSchema(ctx.db, principal, no);
   let stored: { key: string; name: string; size: number; sha256: string } | null = null;
   try {
+    await requireEditableSchema(ctx.db, principal, no);
     for await (const part of parts) {
       if (part.type === 'field') continue;
       if (part.fieldname !== 'file') {
@@ -376,7 +376,11 @@ export async function uploadFile(
         created_by: principal.userNo,
       });
       await repo.insertHistory(trx, no, principal.userNo, [
-        { field: 'file', oldValue: null, newValue: `file ${inserted.file_no} '${file.name}' added` },
+        {
+          field: 'file',
+          oldValue: null,
+          newValue: `file ${inserted.file_no} '${file.name}' added`,
+        },
       ]);
       return inserted;
     });
@@ -417,4 +421,3 @@ export async function deleteFile(
     ctx.log.error({ err: error, fileNo }, 'the deleted schema file could not be removed');
   });
 }
-
