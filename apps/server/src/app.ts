@@ -31,7 +31,7 @@ import { authorizationRoutes } from './modules/authorization/index.ts';
 import { noStoreForApiAnswers } from './platform/http/no-store.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
-import { evaluateRoutes } from './modules/evaluate/index.ts';
+import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
 import {
   dependentRecordRoutes,
   memberRecordRoutes,
@@ -276,6 +276,7 @@ export async function buildApp(
   await app.register(agentSearchRoutes);
   await app.register(issuesRoutes);
   await app.register(evaluateRoutes);
+  await app.register(incumbentPartsRoutes);
 
   return app;
 }

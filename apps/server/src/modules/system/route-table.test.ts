@@ -154,5 +154,39 @@ describe('route table', () => {
       const broker = await t.injectAs('broker', { method: route.method, url });
       expect(broker.statusCode, `broker on ${route.method} ${url}`).toBe(403);
     }
+    // Evaluate's incumbent parts (issue 18, decision 0115): internal rxbAdmin users with
+    // eval-view-opp; the financial analyst is allowed, the account manager (no rxbAdmin) refused.
+    const incumbentParts = [
+      'GET /evaluate/v1/opps/:id/fees',
+      'POST /evaluate/v1/opps/:id/fees',
+      'GET /evaluate/v1/opps/:id/credits',
+      'POST /evaluate/v1/opps/:id/credits',
+      'GET /evaluate/v1/opps/:id/insights',
+      'POST /evaluate/v1/opps/:id/insights',
+      'PUT /evaluate/v1/opps/:id/insights/:insightId',
+      'DELETE /evaluate/v1/opps/:id/insights/:insightId',
+      'GET /evaluate/v1/opps/:id/incumbentAggregates',
+      'POST /evaluate/v1/opps/:id/incumbentAggregates',
+      'GET /evaluate/v1/opps/:id/contacts',
+      'POST /evaluate/v1/opps/:id/contacts',
+      'GET /evaluate/v1/opps/:id/incumbentRenewal',
+      'POST /evaluate/v1/opps/:id/incumbentRenewal',
+      'DELETE /evaluate/v1/opps/:id/incumbentRenewal',
+      'GET /evaluate/v1/opps/:id/pricing/fees',
+      'POST /evaluate/v1/opps/:id/pricing/fees',
+      'GET /evaluate/v1/opps/:id/pricing/credits',
+      'POST /evaluate/v1/opps/:id/pricing/credits',
+      'GET /evaluate/v1/opps/:id/pricing/insights',
+      'POST /evaluate/v1/opps/:id/pricing/insights',
+    ];
+    for (const route of incumbentParts) {
+      expect(checked).toContain(route);
+      const [method, pattern] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+      const url = concrete(pattern);
+      const analyst = await t.injectAs('financialAnalyst', { method, url });
+      expect([401, 403], `financialAnalyst on ${route}`).not.toContain(analyst.statusCode);
+      const manager = await t.injectAs('accountManager', { method, url });
+      expect(manager.statusCode, `accountManager on ${route}`).toBe(403);
+    }
   });
 });
