@@ -264,10 +264,10 @@ export const opportunitiesQuery = pagingQuery(OPPORTUNITY_SORT_FIELDS).extend({
   spa: filterText('spa'),
   status: z
     .preprocess(
-      (v) =>
+      (v: unknown): unknown[] | undefined =>
         v === undefined || v === ''
           ? undefined
-          : (Array.isArray(v) ? v : [v]).flatMap((x) =>
+          : (Array.isArray(v) ? (v as unknown[]) : [v]).flatMap((x): unknown[] =>
               typeof x === 'string' ? x.split(',').filter((s) => s !== '') : [x],
             ),
       z.array(stageValue).max(OPPORTUNITY_STAGES.length, 'status lists each stage once').optional(),

@@ -11,3 +11,15 @@ export {
   requireOpportunityForUpdate,
   type OpportunityHandle,
 } from './evaluate.access.ts';
+/** The demo seed imports opportunities and saves contracts through the module's own rules. */
+export { createOpportunity, saveContract } from './evaluate.service.ts';
+/** The demo seed saves the incumbent parts through their own rules (seed/evaluate-incumbent.ts). */
+export {
+  createInsight,
+  saveAggregates,
+  saveContacts,
+  saveFees,
+  savePricing,
+  savePricingInsights,
+  saveRenewals,
+} from './incumbent-parts.service.ts';
