@@ -237,6 +237,35 @@ export const transformationDefinition = z.discriminatedUnion(
 );
 export type TransformationDefinition = z.infer<typeof transformationDefinition>;
 
+/**
+ * A definition as the server answers it: the checked definition's output, with no transforms
+ * (an answer schema serializes; it does not parse wizard text again).
+ */
+const storedNullChecks = { nullCheck: z.boolean(), nullCheckWithOutput: z.boolean() };
+export const storedDefinition = z.discriminatedUnion('kind', [
+  expressionDefinition,
+  z.object({
+    kind: z.literal('padding'),
+    ...storedNullChecks,
+    direction: z.enum(['left', 'right']),
+    padWith: z.string(),
+    digits: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('substring'),
+    ...storedNullChecks,
+    start: z.number().int(),
+    end: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('conversion'),
+    ...storedNullChecks,
+    caseSensitive: z.boolean(),
+    values: z.array(z.object({ from: z.string(), to: z.string() })),
+  }),
+  z.object({ kind: z.literal('default'), mode: z.enum(DEFAULT_MODES), value: z.string() }),
+]);
+
 // ---- The compiler ----
 
 /** A compiled transformation: one field value in, one out (null: blank / absent). */
@@ -563,7 +592,7 @@ export const transformation = z.object({
   description: z.string(),
   kind: z.enum(TRANSFORMATION_KINDS),
   /** The typed definition (wizard kinds) or `{ kind: 'expression', expression }`. */
-  definition: transformationDefinition,
+  definition: storedDefinition,
   /** The JSONata text: the hand-written one, or the one a wizard kind is equivalent to. */
   expression: z.string(),
   /** A mapping template uses it: the page is read-only (spec 3 §2). */
