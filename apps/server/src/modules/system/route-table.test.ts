@@ -188,5 +188,29 @@ describe('route table', () => {
       const manager = await t.injectAs('accountManager', { method, url });
       expect(manager.statusCode, `accountManager on ${route}`).toBe(403);
     }
+    // Evaluate's opportunities, contract, history and the CRM service (issue 18, decision 0114):
+    // internal rxbAdmin users with eval-view-opp; a broker and the account manager refused.
+    for (const route of [
+      'GET /evaluate/v1/opps',
+      'POST /evaluate/v1/opps',
+      'POST /evaluate/v1/opps/sf-update',
+      'GET /evaluate/v1/opps/:id',
+      'GET /evaluate/v1/opps/:id/contract-info',
+      'POST /evaluate/v1/opps/:id/contract-info',
+      'GET /evaluate/v1/opps/:id/history',
+      'GET /evaluate/v1/opps/:id/history/:part/:versionNo',
+      'GET /salesforce/v1/opportunities',
+      'GET /salesforce/v1/opportunities/:id',
+    ]) {
+      expect(checked).toContain(route);
+      const [method, pattern] = route.split(' ') as ['GET' | 'POST', string];
+      const url = concrete(pattern);
+      const analyst = await t.injectAs('financialAnalyst', { method, url });
+      expect([401, 403], `financialAnalyst on ${route}`).not.toContain(analyst.statusCode);
+      for (const refused of ['accountManager', 'broker'] as const) {
+        const no = await t.injectAs(refused, { method, url });
+        expect(no.statusCode, `${refused} on ${route}`).toBe(403);
+      }
+    }
   });
 });
