@@ -443,3 +443,32 @@ describe('updating', () => {
     expect((await ok<Transformation>('GET', `/transformations/${used.id}`)).locked).toBe(false);
   });
 });
+
+describe('the demo library', () => {
+  it('is seeded and each daily transformation does its job through Test', async () => {
+    const expected: [string, string | null, string | null][] = [
+      ['Zero_Pad_SSN', '12345678', '012345678'],
+      ['Zero_Pad_Client_ID', '4711', '0000004711'],
+      ['Date_MMDDYYYY_To_ISO', '07/04/1976', '1976-07-04'],
+      ['Date_YYYYMMDD_To_ISO', '19760704', '1976-07-04'],
+      ['Date_ISO_To_MMDDYYYY', '1976-07-04', '07/04/1976'],
+      ['Gender_Code_Map', 'female', 'F'],
+      ['Relationship_Code_Map', '19', 'D'],
+      ['Trim', '  Ada   Lovelace ', 'Ada Lovelace'],
+      ['Uppercase', 'ada', 'ADA'],
+      ['First_Name_From_Full_Name', 'Ada King Lovelace', 'Ada'],
+      ['Last_Name_From_Full_Name', 'Ada King Lovelace', 'King Lovelace'],
+      ['Default_Group', '', 'DEFAULT'],
+      ['Zip_First_Five', '12345-6789', '12345'],
+    ];
+    for (const [name, input, value] of expected) {
+      const page = await ok<TransformationPage>('GET', `/transformations?search=${name}`);
+      const found = page.data.find((d) => d.name === name);
+      expect(found, name).toBeDefined();
+      expect(
+        await ok('POST', '/transformations/test', { definition: found!.definition, input }),
+        name,
+      ).toEqual({ value });
+    }
+  });
+});
