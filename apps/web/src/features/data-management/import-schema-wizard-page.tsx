@@ -132,10 +132,11 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
   const [step, setStep] = useState<ImportSchemaWizardStep>(1);
   const [problem, setProblem] = useState<{ title: string; details: string[] } | null>(null);
 
-  const name = Form.useWatch('name', form) as string | undefined;
-  const importerType = Form.useWatch('importerType', form) as number | undefined;
-  const mediaType = Form.useWatch('mediaType', form) ?? initialValues.mediaType;
-  const definitionMode = Form.useWatch('fieldDefinitionMode', form);
+  const name = Form.useWatch('name', { form, preserve: true }) as string | undefined;
+  const importerType = Form.useWatch('importerType', { form, preserve: true }) as
+    number | undefined;
+  const mediaType = Form.useWatch('mediaType', { form, preserve: true }) ?? initialValues.mediaType;
+  const definitionMode = Form.useWatch('fieldDefinitionMode', { form, preserve: true });
   // Step 1's values as the form keeps them (preserved while step 1 is not shown); read only once
   // the form is mounted, i.e. never on the first render, which is step 1's.
   const stepOne = step === 2 ? (form.getFieldsValue(true) as WizardFormValues) : initialValues;
