@@ -213,4 +213,32 @@ describe('route table', () => {
       }
     }
   });
+
+  it('opens the transformation calls to either data mapper permission (decision 0118)', async () => {
+    const routes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/datamapping/v1/transformations') && r.method !== 'HEAD',
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /datamapping/v1/transformations',
+      'GET /datamapping/v1/transformations/:id',
+      'POST /datamapping/v1/transformations',
+      'POST /datamapping/v1/transformations/generator',
+      'POST /datamapping/v1/transformations/test',
+      'PUT /datamapping/v1/transformations',
+    ]);
+    for (const route of routes) {
+      const url = concrete(route.url);
+      // The data mapper (transformation admin) and the financial analyst (eval-data-mapper).
+      for (const persona of ['dataMapper', 'financialAnalyst'] as const) {
+        const allowed = await t.injectAs(persona, { method: route.method, url });
+        expect([401, 403], `${persona} on ${route.method} ${url}`).not.toContain(
+          allowed.statusCode,
+        );
+      }
+      for (const persona of ['clinician', 'broker'] as const) {
+        const refused = await t.injectAs(persona, { method: route.method, url });
+        expect(refused.statusCode, `${persona} on ${route.method} ${url}`).toBe(403);
+      }
+    }
+  });
 });
