@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   INCUMBENT_MESSAGES as M,
   blankRenewalEntry,
+  type FeeType,
   type IncumbentAggregates,
   type IncumbentFeeList,
   type Insight,
@@ -75,7 +76,7 @@ async function versionCount(id: number, part: string): Promise<number> {
   return page.totalCount;
 }
 
-const fee = (name: string, amount: number, type = 'PEPM') => ({ name, type, amount });
+const fee = (name: string, amount: number, type: FeeType = 'PEPM') => ({ name, type, amount });
 
 describe.each(['fees', 'credits'] as const)('incumbent %s', (kind) => {
   it('replaces the whole list, keeps its order, and an empty list saves ZERO items', async () => {
@@ -102,7 +103,7 @@ describe.each(['fees', 'credits'] as const)('incumbent %s', (kind) => {
     ['a zero amount', [fee('A', 0)], 'items.0.amount', M.notSavedTitle],
     ['a three-decimal amount', [fee('A', 1.005)], 'items.0.amount', M.twoDecimals],
     ['a missing name', [fee(' ', 1)], 'items.0.name', M.missingName],
-    ['an unknown type', [fee('A', 1, 'Weekly')], 'items.0.type', M.missingType],
+    ['an unknown type', [fee('A', 1, 'Weekly' as FeeType)], 'items.0.type', M.missingType],
     [
       'duplicate names',
       [fee('Connectivity Fee', 1), fee('connectivity fee', 2)],
