@@ -819,6 +819,73 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the eligibility import schemas scenario', async () => {
+    const e = '/eligibilityImportSchema';
+    await record(async () => {
+      const schema = (
+        await call('dataMapper', 'POST', e, {
+          name: 'Snapshot Schema',
+          importerType: 1,
+          mediaType: 'csv',
+          fileDelimiter: 'comma',
+          fieldDefinitions: [{ fieldName: 'ssn' }, { fieldName: 'lastName' }],
+        })
+      ).json<{ id: number }>();
+      await call('dataMapper', 'PUT', `${e}/${schema.id}`, {
+        name: 'Snapshot Schema Renamed',
+        importerType: 1,
+        mediaType: 'csv',
+        fileDelimiter: 'pipe',
+        fieldDefinitions: [{ fieldName: 'lastName' }, { fieldName: 'ssn' }],
+      });
+      await call('dataMapper', 'GET', `${e}/eligibilityImportSchema/${schema.id}`);
+      await call('dataMapper', 'POST', `${e}/${schema.id}/clone`, { name: 'Snapshot Clone' });
+      await call('dataMapper', 'GET', `${e}/eligibility-import-schemas?scope=all&name=snapshot`);
+      await call(
+        'dataMapper',
+        'GET',
+        `${e}/eligibility-import-schemas?orgID=${cedar.organizationNo}&importerType=1&processStatus=1`,
+      );
+      const config = (
+        await call('dataMapper', 'POST', `${e}/eligibility-import-configs`, {
+          eicName: 'Snapshot Config',
+          organizationNo: cedar.organizationNo,
+          eligibilityImportSchemaNo: schema.id,
+        })
+      ).json<{ eicNo: number }>();
+      await call('dataMapper', 'PUT', `${e}/eligibility-import-configs/${config.eicNo}`, {
+        eicName: 'Snapshot Config',
+        eicStatus: 0,
+        organizationNo: cedar.organizationNo,
+        eligibilityImportSchemaNo: schema.id,
+      });
+      await call(
+        'dataMapper',
+        'GET',
+        `${e}/eligibility-import-configs?orgId=${cedar.organizationNo}`,
+      );
+      await call('dataMapper', 'GET', `${e}/${schema.id}/configs`);
+      await call('dataMapper', 'POST', `${e}/${schema.id}/comment`, { comment: 'Snapshot note' });
+      await call('dataMapper', 'GET', `${e}/${schema.id}/comment`);
+      const upload = multipartBody([], [{ name: 'snapshot.txt', content: 'Layout notes.\n' }]);
+      const file = (
+        await call('dataMapper', 'POST', `${e}/${schema.id}/file`, undefined, upload)
+      ).json<{ id: number }>();
+      await call('dataMapper', 'GET', `${e}/${schema.id}/files`);
+      await call('dataMapper', 'GET', `${e}/eligibility-import-file/file/${file.id}`);
+      await call('dataMapper', 'DELETE', `${e}/eligibility-import-file/file/${file.id}`);
+      await call('dataMapper', 'GET', `${e}/${schema.id}/history`);
+      const sample = multipartBody([], [{ name: 'sample.csv', content: 'ssn,last\n1,a\n' }]);
+      const stored = (
+        await call('dataMapper', 'POST', '/datamapping/v1/files', undefined, sample)
+      ).json<{ fileStorageId: string }>();
+      await call('dataMapper', 'POST', `/datamapping/v1/schemas/files/${stored.fileStorageId}`, {
+        fileType: 'csv',
+        delimiter: 'comma',
+      });
+    });
+  });
+
   it('writes each repository file the SQL it sent', async () => {
     const files = [...recorder.byFile.keys()].sort();
     // SQL only in repositories: every server file that sent a statement is a *.repo.ts.
