@@ -23,6 +23,7 @@ import { seedPlanInfo } from './plan-info.ts';
 import { seedIssues } from './issues.ts';
 import { seedClinical } from './clinical.ts';
 import { seedEvaluate } from './evaluate.ts';
+import { seedEvaluateIncumbent } from './evaluate-incumbent.ts';
 import { seedTransformations } from './transformations.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
 import { seedUserAdmin } from './users.ts';
@@ -306,7 +307,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedPlanInfo(db, context);
   await seedIssues(db, context);
   await seedClinical(db, context);
-  await seedEvaluate(db, context);
+  await seedEvaluateIncumbent(db, context, await seedEvaluate(db, context));
   await seedTransformations(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
   await sql`analyze`.execute(db);

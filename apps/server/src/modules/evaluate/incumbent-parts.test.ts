@@ -436,3 +436,47 @@ describe('RxB pricing', () => {
     expect((await call('GET', `/opps/${id}/pricing/discounts`)).statusCode).toBe(404);
   });
 });
+
+describe('demo seed', () => {
+  it('gives half of the seeded opportunities their incumbent parts, with versions', async () => {
+    const count = async (table: 'incumbent_fee_item' | 'incumbent_renewal' | 'incumbent_insight') =>
+      (
+        await t.ctx.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.count<number>('prospect_opportunity_no').distinct().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const seeded = await t.ctx.db
+      .selectFrom('prospect_opportunity')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sf_opp_id', 'like', '006PIL%')
+      .executeTakeFirstOrThrow();
+    expect(Number(seeded.n)).toBe(30);
+    // Other tests of this file add their own rows; the seed's are on its 15 opportunities.
+    expect(Number(await count('incumbent_renewal'))).toBeGreaterThanOrEqual(15);
+    // The first imported opportunity (import order is number order) has every part.
+    const first = {
+      id: (
+        await t.ctx.db
+          .selectFrom('prospect_opportunity')
+          .select((eb) => eb.fn.min('prospect_opportunity_no').as('id'))
+          .where('sf_opp_id', 'like', '006PIL%')
+          .executeTakeFirstOrThrow()
+      ).id,
+    };
+    const renewals = await ok<RenewalList>('GET', `/opps/${first.id}/incumbentRenewal`);
+    expect(renewals.entries.length).toBeGreaterThanOrEqual(2);
+    expect(renewals.entries[0]!.name).toBe('Incumbent renewal');
+    expect(renewals.entries[1]!.name).toMatch(/^Competitor: /);
+    for (const e of renewals.entries) expect(e.rebateGuarantees.totalRebate).toBeGreaterThan(0);
+    expect(
+      (await ok<IncumbentFeeList>('GET', `/opps/${first.id}/fees`)).items.length,
+    ).toBeGreaterThan(0);
+    expect((await ok<InsightList>('GET', `/opps/${first.id}/insights`)).items.length).toBe(2);
+    expect(
+      (await ok<OpportunityContactList>('GET', `/opps/${first.id}/contacts`)).contacts.length,
+    ).toBe(1);
+    // Fees saved twice on the first opportunities: two versions to compare.
+    expect(await versionCount(first.id, 'fees')).toBe(2);
+  });
+});
