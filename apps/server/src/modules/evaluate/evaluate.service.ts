@@ -2,6 +2,11 @@ import type { Kysely } from 'kysely';
 import {
   CRM_SEARCH_LIMIT,
   EVALUATE_MESSAGES,
+  EVALUATE_TEXT_MAX_LENGTH,
+  INT4_MAX,
+  NABP_PAD_LENGTH,
+  NPI_PAD_LENGTH,
+  isIsoDate,
   normalizeDiscounts,
   type ContractInfo,
   type ContractInfoAnswer,
@@ -88,8 +93,50 @@ export async function getOpportunity(db: Db, id: number): Promise<OpportunityDet
   return found;
 }
 
+const TEXT_MAX = EVALUATE_TEXT_MAX_LENGTH;
+const cut = (text: string | null): string | null =>
+  text === null ? null : text.slice(0, TEXT_MAX);
+const count = (n: number | null): number | null =>
+  n !== null && Number.isInteger(n) && n >= 0 && n <= INT4_MAX ? n : null;
+const digits = (text: string | null, max: number): string | null =>
+  text !== null && new RegExp(`^[0-9]{1,${max}}$`, 'u').test(text.trim()) ? text.trim() : null;
+const date = (text: string | null): string | null =>
+  text !== null && isIsoDate(text.slice(0, 10)) ? text.slice(0, 10) : null;
+
+/**
+ * A CRM record made to fit our columns: Salesforce's fields are free text and numbers of its own
+ * admins' making, so an over-long text is cut, a malformed NPI/NABP, count or date dropped,
+ * rather than the import failing on one bad field.
+ */
+export function fitCrmRecord(crm: CrmOpportunity): CrmOpportunity {
+  const person = (p: CrmOpportunity['owner']) =>
+    p ? { name: p.name.slice(0, TEXT_MAX), email: p.email?.slice(0, 320) ?? null } : null;
+  return {
+    ...crm,
+    employer: crm.employer.slice(0, TEXT_MAX) || crm.sfId,
+    name: crm.name.slice(0, TEXT_MAX),
+    broker: cut(crm.broker),
+    owner: person(crm.owner),
+    fa: person(crm.fa),
+    spa: cut(crm.spa),
+    employees: count(crm.employees),
+    members: count(crm.members),
+    incumbentPbm: cut(crm.incumbentPbm),
+    tpa: cut(crm.tpa),
+    medVendor: cut(crm.medVendor),
+    targetEffectiveDate: date(crm.targetEffectiveDate),
+    strategicGroup: cut(crm.strategicGroup),
+    inHousePharmacyName: cut(crm.inHousePharmacyName),
+    npiNumber: digits(crm.npiNumber, NPI_PAD_LENGTH),
+    nabpNumber: digits(crm.nabpNumber, NABP_PAD_LENGTH),
+    analysisDueFromFA: date(crm.analysisDueFromFA),
+    analysisDueDate: date(crm.analysisDueDate),
+  };
+}
+
 /** The CRM record's values with its owner and financial analyst matched to our users by e-mail. */
-async function valuesOf(db: Db, crm: CrmOpportunity): Promise<OpportunityValues> {
+async function valuesOf(db: Db, record: CrmOpportunity): Promise<OpportunityValues> {
+  const crm = fitCrmRecord(record);
   const emails = [crm.owner?.email, crm.fa?.email].filter((e): e is string => !!e);
   const users = await userNosByEmail(db, emails);
   const userOf = (email: string | null | undefined) =>
@@ -115,7 +162,7 @@ export async function createOpportunity(
   const id = await db.transaction().execute(async (trx) => {
     const no = await insertOpportunity(trx, values, principal.userNo);
     const handle = await requireOpportunityForUpdate(trx, no);
-    await recordEvaluateVersion(trx, handle, 'opportunity', record, principal);
+    await recordEvaluateVersion(trx, handle, 'opportunity', values.crm, principal);
     return no;
   });
   return getOpportunity(db, id);
@@ -134,7 +181,7 @@ export async function refreshFromCrm(
   await db.transaction().execute(async (trx) => {
     const handle = await requireOpportunityForUpdate(trx, id);
     await refreshOpportunity(trx, id, values, principal.userNo);
-    await recordEvaluateVersion(trx, handle, 'opportunity', record, principal);
+    await recordEvaluateVersion(trx, handle, 'opportunity', values.crm, principal);
   });
   return getOpportunity(db, id);
 }
