@@ -57,7 +57,9 @@ const server = http.createServer((req, res) => {
   const byId = /Id = '([A-Za-z0-9]+)'/u.exec(soql)?.[1];
   const records = byId
     ? RECORDS.filter((r) => r.Id.startsWith(byId.slice(0, 15)))
-    : RECORDS.filter((r) => soql.includes('Fake Salesforce'));
+    : soql.includes('Fake Salesforce')
+      ? RECORDS
+      : [];
   res.end(JSON.stringify({ totalSize: records.length, done: true, records }));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
