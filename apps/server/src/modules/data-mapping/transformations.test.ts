@@ -171,6 +171,12 @@ describe('refusals', () => {
     );
     expectProblem(await post([{ to: '1' }]), 400, 'definition.values.0.from', M.valueMapRow);
     expect((await post(rows(99))).statusCode).toBe(201);
+    // The longest map there is: 99 rows of 1,000-character cells (its JSONata text ~200 kB).
+    const long = Array.from({ length: 99 }, (_, i) => ({
+      from: `${i}`.padEnd(1000, 'f'),
+      to: 't'.repeat(1000),
+    }));
+    expect((await post(long)).statusCode).toBe(201);
   });
 
   it('refuses an expression that does not parse: 400 naming it, with JSONata message and position', async () => {

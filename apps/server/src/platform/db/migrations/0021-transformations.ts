@@ -6,7 +6,8 @@ import { runScript } from '../run-script.ts';
  * of named transformations, each a hand-written JSONata expression or one of the wizard's typed
  * kinds. `definition` holds the typed definition (for an expression, `{kind, expression}`);
  * `expression` the JSONata text (the hand-written one, or the one a wizard kind is equal to,
- * shown read-only). Names are letters, digits and underscores, unique without regard to case. Not
+ * shown read-only; as long as its definition makes it, a 99-row value map of long cells included).
+ * Names are letters, digits and underscores, unique without regard to case. Not
  * organization-scoped: the library is the product's.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations predate the schema types
@@ -20,7 +21,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       description text not null check (char_length(description) between 1 and 500),
       kind text not null check (kind in ('expression', 'padding', 'substring', 'conversion', 'default')),
       definition jsonb not null check (definition ->> 'kind' = kind),
-      expression text not null check (char_length(expression) <= 20000),
+      expression text not null,
       created_at timestamptz not null default now(),
       created_by integer,
       updated_at timestamptz not null default now(),
