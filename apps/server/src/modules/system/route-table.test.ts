@@ -154,6 +154,46 @@ describe('route table', () => {
       const broker = await t.injectAs('broker', { method: route.method, url });
       expect(broker.statusCode, `broker on ${route.method} ${url}`).toBe(403);
     }
+    // Eligibility import schemas (issue 15, decision 0111): view reads, create creates and
+    // clones, edit-own or edit-all writes, internal edit-all configures; the sample-file calls
+    // need create or an edit permission. The data-mapping analyst is allowed, a broker refused.
+    const importSchemas = t.app.routeTable.filter(
+      (r) =>
+        r.url.startsWith('/eligibilityImportSchema') ||
+        r.url === '/datamapping/v1/files' ||
+        r.url.startsWith('/datamapping/v1/schemas/files/'),
+    );
+    expect(importSchemas.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /eligibilityImportSchema/eligibility-import-schemas',
+        'GET /eligibilityImportSchema/eligibilityImportSchema/:id',
+        'POST /eligibilityImportSchema',
+        'PUT /eligibilityImportSchema/:no',
+        'POST /eligibilityImportSchema/:no/clone',
+        'GET /eligibilityImportSchema/:no/history',
+        'GET /eligibilityImportSchema/:no/configs',
+        'GET /eligibilityImportSchema/:no/files',
+        'POST /eligibilityImportSchema/:no/file',
+        'GET /eligibilityImportSchema/eligibility-import-file/file/:id',
+        'DELETE /eligibilityImportSchema/eligibility-import-file/file/:id',
+        'GET /eligibilityImportSchema/:no/comment',
+        'POST /eligibilityImportSchema/:no/comment',
+        'GET /eligibilityImportSchema/edi834-filenames',
+        'GET /eligibilityImportSchema/eligibility-import-configs',
+        'POST /eligibilityImportSchema/eligibility-import-configs',
+        'PUT /eligibilityImportSchema/eligibility-import-configs/:eicNo',
+        'POST /datamapping/v1/files',
+        'POST /datamapping/v1/schemas/files/:fileStorageId',
+      ]),
+    );
+    for (const route of importSchemas.filter((r) => r.method !== 'HEAD')) {
+      expect(checked).toContain(`${route.method} ${route.url}`);
+      const url = concrete(route.url);
+      const analyst = await t.injectAs('dataMapper', { method: route.method, url });
+      expect([401, 403], `dataMapper on ${route.method} ${url}`).not.toContain(analyst.statusCode);
+      const broker = await t.injectAs('broker', { method: route.method, url });
+      expect(broker.statusCode, `broker on ${route.method} ${url}`).toBe(403);
+    }
     // Evaluate's incumbent parts (issue 18, decision 0115): internal rxbAdmin users with
     // eval-view-opp; the financial analyst is allowed, the account manager (no rxbAdmin) refused.
     const incumbentParts = [
