@@ -33,3 +33,50 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 });
+
+describe('CRM_PROVIDER (decision 0114)', () => {
+  it('is the built-in CRM by default', () => {
+    expect(loadConfig({}).crm).toEqual({ provider: 'builtin', simulateOutage: false });
+    expect(loadConfig({ CRM_SIMULATE_OUTAGE: 'true' }).crm.simulateOutage).toBe(true);
+  });
+
+  it('takes Salesforce with an access token, or a username and password with the security token appended', () => {
+    const token = loadConfig({
+      CRM_PROVIDER: 'salesforce',
+      SALESFORCE_INSTANCE_URL: 'https://example.my.salesforce.com',
+      SALESFORCE_ACCESS_TOKEN: 'tok',
+    }).crm;
+    expect(token).toMatchObject({
+      provider: 'salesforce',
+      salesforce: {
+        loginUrl: 'https://login.salesforce.com',
+        apiVersion: '62.0',
+        instanceUrl: 'https://example.my.salesforce.com',
+        accessToken: 'tok',
+      },
+    });
+    const login = loadConfig({
+      CRM_PROVIDER: 'salesforce',
+      SALESFORCE_LOGIN_URL: 'https://test.salesforce.com/',
+      SALESFORCE_USERNAME: 'fa@example.com',
+      SALESFORCE_PASSWORD: 'pw',
+      SALESFORCE_SECURITY_TOKEN: 'SEC',
+    }).crm;
+    expect(login).toMatchObject({
+      provider: 'salesforce',
+      salesforce: {
+        loginUrl: 'https://test.salesforce.com',
+        username: 'fa@example.com',
+        password: 'pwSEC',
+      },
+    });
+  });
+
+  it('refuses Salesforce without a way to sign in, and a malformed API version', () => {
+    expect(() => loadConfig({ CRM_PROVIDER: 'salesforce' })).toThrow(/SALESFORCE_ACCESS_TOKEN/u);
+    expect(() =>
+      loadConfig({ CRM_PROVIDER: 'salesforce', SALESFORCE_USERNAME: 'only-a-name' }),
+    ).toThrow(/SALESFORCE_USERNAME and SALESFORCE_PASSWORD/u);
+    expect(() => loadConfig({ SALESFORCE_API_VERSION: 'v62' })).toThrow(/SALESFORCE_API_VERSION/u);
+  });
+});
