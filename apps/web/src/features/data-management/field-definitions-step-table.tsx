@@ -208,8 +208,9 @@ export function FieldDefinitionsTable(props: FieldDefinitionsTableProps) {
       columns={columns}
       dataSource={rows}
       pagination={false}
-      scroll={{ y: 480 }}
-      locale={{ emptyText: 'No fields defined yet.' }}
+      locale={{
+        emptyText: <span className="field-definitions__empty">No fields defined yet.</span>,
+      }}
       rowSelection={
         readOnly
           ? undefined

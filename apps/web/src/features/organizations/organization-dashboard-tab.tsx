@@ -3,6 +3,7 @@ import { PERMISSIONS, type OrganizationDetail } from '@pillar/domain';
 import { PermissionGate } from '../../shared/permissions/permission-gate.tsx';
 import { ContactInfoPanel } from './contact-info-panel.tsx';
 import { GroupsPanel } from './groups-panel.tsx';
+import { ImportConfigurationsPanel } from './import-configurations-panel.tsx';
 import { InvoicesPanel } from './invoices-panel.tsx';
 import { LocationsPanel } from './locations-panel.tsx';
 import { MeddSubsidyPanel } from './medd-subsidy-panel.tsx';
@@ -10,7 +11,7 @@ import { PlansPanel } from './plans-panel.tsx';
 
 /**
  * The organization's Dashboard tab (spec 1 §2): Groups, Plans and Invoices, with Contact Info,
- * Locations and Med D Subsidy beside them.
+ * Locations and Med D Subsidy beside them; Import Configurations for internal users (issue 15).
  */
 export function OrganizationDashboardTab({ organization }: { organization: OrganizationDetail }) {
   const orgId = organization.organizationNo;
@@ -23,6 +24,7 @@ export function OrganizationDashboardTab({ organization }: { organization: Organ
           <PermissionGate rule={{ allOf: [PERMISSIONS.viewFinancialInvoice] }}>
             <InvoicesPanel orgId={orgId} />
           </PermissionGate>
+          <ImportConfigurationsPanel orgId={orgId} />
         </div>
       </Col>
       <Col xs={24} xl={8}>

@@ -1,0 +1,121 @@
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Table } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PERMISSIONS, type ImportConfiguration } from '@pillar/domain';
+import { describeError } from '../../shared/notifications/notify.ts';
+import { PanelCard } from '../../shared/page/panel-card.tsx';
+import { usePermissions } from '../../shared/permissions/user-access.ts';
+import { ImportSchemaStatusTag } from '../../entities/import-schema/index.ts';
+import { useOrganizationConfigurations } from './import-configurations-api.ts';
+import { ImportConfigurationDrawer } from './import-configurations-drawer.tsx';
+
+const PAGE_SIZE = 10;
+
+/**
+ * Import Configurations (issue 15): which eligibility import schema reads this organization's
+ * files. Internal users who may view schemas see the list; those with edit-all add and change
+ * configurations in a drawer (the access rule of the configuration calls: internal edit-all).
+ */
+export function ImportConfigurationsPanel({ orgId }: { orgId: number }) {
+  const { can, isInternal } = usePermissions();
+  if (!isInternal || !can({ allOf: [PERMISSIONS.eligibilityImportView] })) return null;
+  return (
+    <ConfigurationsCard
+      orgId={orgId}
+      canConfigure={can({ allOf: [PERMISSIONS.eligibilityImportEditAll] })}
+    />
+  );
+}
+
+function ConfigurationsCard({ orgId, canConfigure }: { orgId: number; canConfigure: boolean }) {
+  const [offset, setOffset] = useState(0);
+  const [editing, setEditing] = useState<ImportConfiguration | 'new' | null>(null);
+  const configurations = useOrganizationConfigurations(orgId, { limit: PAGE_SIZE, offset });
+
+  const body = configurations.isError ? (
+    <Alert
+      type="error"
+      showIcon
+      title="The import configurations could not be loaded."
+      description={describeError(configurations.error).description}
+    />
+  ) : (
+    <Table<ImportConfiguration>
+      rowKey="eicNo"
+      size="small"
+      loading={configurations.isFetching}
+      dataSource={configurations.data?.data ?? []}
+      locale={{
+        // antd greys the empty text below AA contrast; the muted class of the dashboard is AA.
+        emptyText: (
+          <span className="org-muted">No import configurations for this organization.</span>
+        ),
+      }}
+      pagination={{
+        current: offset / PAGE_SIZE + 1,
+        pageSize: PAGE_SIZE,
+        total: configurations.data?.totalCount ?? 0,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+        onChange: (page) => setOffset((page - 1) * PAGE_SIZE),
+      }}
+      columns={[
+        { title: 'Config Name', dataIndex: 'eicName' },
+        {
+          title: 'Status',
+          dataIndex: 'eicStatus',
+          render: (status: number) => <ImportSchemaStatusTag status={status} />,
+        },
+        {
+          title: 'Schema',
+          key: 'schema',
+          render: (_: unknown, row) => (
+            <Link
+              to={`/data-management/eligibility-imports/import-schema/${row.eligibilityImportSchemaNo}`}
+            >
+              {row.schemaName}
+            </Link>
+          ),
+        },
+        ...(canConfigure
+          ? [
+              {
+                title: <span className="sr-only">Actions</span>,
+                key: 'actions',
+                width: 56,
+                render: (_: unknown, row: ImportConfiguration) => (
+                  <Button
+                    type="text"
+                    icon={<EditOutlined />}
+                    aria-label={`Edit ${row.eicName}`}
+                    onClick={() => setEditing(row)}
+                  />
+                ),
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+
+  return (
+    <PanelCard
+      title="Import Configurations"
+      extra={
+        canConfigure && (
+          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            Add Configuration
+          </Button>
+        )
+      }
+    >
+      {body}
+      <ImportConfigurationDrawer
+        orgId={orgId}
+        configuration={editing}
+        onClose={() => setEditing(null)}
+      />
+    </PanelCard>
+  );
+}
