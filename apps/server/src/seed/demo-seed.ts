@@ -22,6 +22,7 @@ import { seedPriorAuth } from './prior-auth.ts';
 import { seedPlanInfo } from './plan-info.ts';
 import { seedIssues } from './issues.ts';
 import { seedClinical } from './clinical.ts';
+import { seedImportSchemas } from './import-schemas.ts';
 import { seedEvaluate } from './evaluate.ts';
 import { seedEvaluateIncumbent } from './evaluate-incumbent.ts';
 import { seedTransformations } from './transformations.ts';
@@ -307,6 +308,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedPlanInfo(db, context);
   await seedIssues(db, context);
   await seedClinical(db, context);
+  await seedImportSchemas(db, context);
   await seedEvaluateIncumbent(db, context, await seedEvaluate(db, context));
   await seedTransformations(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).

@@ -76,7 +76,7 @@ function tooManyColumns(count: number): void {
 function namesOf(header: readonly unknown[] | null, columns: number): string[] {
   return Array.from({ length: columns }, (_, i) => {
     const raw = header?.[i];
-    const name = raw === null || raw === undefined ? '' : String(raw).trim();
+    const name = cellText(raw).trim();
     return name || `Column ${columnLetter(i)}`;
   });
 }
@@ -209,7 +209,10 @@ function cellText(value: unknown): string {
     if (typeof v.text === 'string') return v.text;
     return '';
   }
-  return String(value as string | number | boolean);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return '';
 }
 
 /**

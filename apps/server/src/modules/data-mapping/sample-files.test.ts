@@ -30,7 +30,7 @@ async function upload(name: string, content: Buffer | string, caller: Caller = a
 async function stored(name: string, content: Buffer | string): Promise<string> {
   const response = await upload(name, content);
   expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as SampleFileUploadResult).fileStorageId;
+  return response.json<SampleFileUploadResult>().fileStorageId;
 }
 
 async function fieldsOf(id: string, body: object, caller: Caller = analyst) {
@@ -44,7 +44,7 @@ async function fieldsOf(id: string, body: object, caller: Caller = analyst) {
 async function propose(name: string, content: Buffer | string, body: object) {
   const response = await fieldsOf(await stored(name, content), body);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as SampleFileFields;
+  return response.json<SampleFileFields>();
 }
 
 const names = (answer: SampleFileFields) => answer.fields.map((f) => f.name);
@@ -186,7 +186,7 @@ describe('sample files: refusals, nothing kept', () => {
   async function refusedFields(name: string, content: Buffer | string, body: object) {
     const response = await fieldsOf(await stored(name, content), body);
     expect(response.statusCode, response.body).toBe(400);
-    const problem = response.json() as { title: string; detail: string };
+    const problem = response.json<{ title: string; detail: string }>();
     expect(problem.title).toBe(IMPORT_SCHEMA_MESSAGES.parseFailed);
     return problem.detail;
   }
@@ -255,7 +255,9 @@ describe('sample files: refusals, nothing kept', () => {
     ).toBe(404);
     const malformed = await fieldsOf('12', { fileType: 'csv' });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ params: { fileStorageId: expect.any(String) } });
+    expect(malformed.json<{ params: Record<string, string> }>().params).toHaveProperty(
+      'fileStorageId',
+    );
   });
 
   it('refuses callers who may not create or edit schemas', async () => {

@@ -567,3 +567,25 @@ export async function claimSeedFile(trx: Transaction<DB>, fileId: string) {
     .executeTakeFirst();
   return row && { content: row.content };
 }
+
+/** A seeded file: its row, and its bytes staged until the server moves them into storage. */
+export async function insertStagedFile(
+  trx: Transaction<DB>,
+  values: {
+    import_schema_no: number;
+    filename: string;
+    size_bytes: number;
+    sha256: string;
+    storage_key: string;
+    created_by: number;
+  },
+  content: Uint8Array,
+): Promise<number> {
+  const { file_no } = await trx
+    .insertInto('import_schema_file')
+    .values(values)
+    .returning('file_no')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('import_schema_file_seed').values({ file_no, content }).execute();
+  return file_no;
+}

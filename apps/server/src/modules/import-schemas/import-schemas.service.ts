@@ -84,20 +84,28 @@ function keptFields(input: ImportSchemaInput): FieldDefinitionRow[] {
   return input.importerType === 1 && input.mediaType !== 'edi' ? input.fieldDefinitions : [];
 }
 
+/** A new schema, its fields and its first history row, in one transaction. */
+export async function writeNewSchema(
+  db: Kysely<DB>,
+  userNo: number,
+  input: ImportSchemaInput,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const created = await repo.insertSchema(trx, input, userNo);
+    await repo.replaceFields(trx, created, keptFields(input));
+    await repo.insertHistory(trx, created, userNo, [
+      { field: 'schema', oldValue: null, newValue: `created '${input.name}'` },
+    ]);
+    return created;
+  });
+}
+
 export async function createSchema(
   db: Kysely<DB>,
   principal: Principal,
   input: ImportSchemaInput,
 ): Promise<ImportSchema> {
-  const no = await db.transaction().execute(async (trx) => {
-    const created = await repo.insertSchema(trx, input, principal.userNo);
-    await repo.replaceFields(trx, created, keptFields(input));
-    await repo.insertHistory(trx, created, principal.userNo, [
-      { field: 'schema', oldValue: null, newValue: `created '${input.name}'` },
-    ]);
-    return created;
-  });
-  return getSchema(db, principal, no);
+  return getSchema(db, principal, await writeNewSchema(db, principal.userNo, input));
 }
 
 function text(value: unknown): string | null {
@@ -419,5 +427,58 @@ export async function deleteFile(
   // After the commit: a row never points at missing bytes; an orphan object is only logged.
   await ctx.storage.delete(file.storage_key).catch((error: unknown) => {
     ctx.log.error({ err: error, fileNo }, 'the deleted schema file could not be removed');
+  });
+}
+
+// ---- The demo seed's writes (no caller: the seed is the product's own) ----
+
+export async function seedConfiguration(
+  db: Kysely<DB>,
+  userNo: number,
+  input: ImportConfigurationInput,
+): Promise<number> {
+  return db
+    .transaction()
+    .execute((trx) => repo.insertConfiguration(trx, configValues(input), userNo));
+}
+
+export async function seedComment(
+  db: Kysely<DB>,
+  userNo: number,
+  no: number,
+  comment: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const created = await repo.insertComment(trx, no, comment, userNo);
+    await repo.insertHistory(trx, no, userNo, [
+      { field: 'comment', oldValue: null, newValue: `comment ${created.commentNo} added` },
+    ]);
+  });
+}
+
+/** A supporting file whose bytes the server moves into storage when it starts. */
+export async function seedFile(
+  db: Kysely<DB>,
+  userNo: number,
+  no: number,
+  filename: string,
+  content: Uint8Array,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const fileNo = await repo.insertStagedFile(
+      trx,
+      {
+        import_schema_no: no,
+        filename,
+        size_bytes: content.length,
+        sha256: crypto.createHash('sha256').update(content).digest('hex'),
+        storage_key: `import-schema-files/seed-${no}-${filename.replace(/[^A-Za-z0-9_-]/g, '-')}`,
+        created_by: userNo,
+      },
+      content,
+    );
+    await repo.insertHistory(trx, no, userNo, [
+      { field: 'file', oldValue: null, newValue: `file ${fileNo} '${filename}' added` },
+    ]);
   });
 }

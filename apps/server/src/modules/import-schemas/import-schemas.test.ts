@@ -24,7 +24,7 @@ const BASE = '/eligibilityImportSchema';
 const OWNER_ROLE = { id: 9101, key: 'testEiOwner' };
 const VIEWER_ROLE = { id: 9102, key: 'testEiViewer' };
 
-let owner: Caller;
+let owner: { userNo: number };
 let otherOwner: Caller;
 let viewer: Caller;
 let ownerNo: number;
@@ -67,7 +67,7 @@ beforeAll(async () => {
       .execute();
   }
   owner = await roleUser(OWNER_ROLE.id);
-  ownerNo = (owner as { userNo: number }).userNo;
+  ownerNo = owner.userNo;
   otherOwner = await roleUser(OWNER_ROLE.id);
   viewer = await roleUser(VIEWER_ROLE.id);
   const { organizations } = await given(t).organization().organization().build();
@@ -99,7 +99,7 @@ async function ok<T>(
 ): Promise<T> {
   const response = await call(caller, method, url, payload);
   expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.json() as T;
+  return response.json<T>();
 }
 
 function delimited(name = unique('Delimited')) {
@@ -237,7 +237,7 @@ describe('refusals on save', () => {
   ])('%s: 400 "Failed to save Schema" naming the field', async (_case, change, field, message) => {
     const response = await call(owner, 'POST', '', { ...delimited(), ...change });
     expect(response.statusCode, response.body).toBe(400);
-    const problem = response.json() as { detail: string; params: Record<string, string> };
+    const problem = response.json<{ detail: string; params: Record<string, string> }>();
     expect(problem.detail).toBe(IMPORT_SCHEMA_MESSAGES.saveFailed);
     expect(problem.params[field]).toBe(message);
   });
@@ -278,7 +278,7 @@ describe('refusals on save', () => {
     async (_case, rows, field, message) => {
       const response = await call(owner, 'POST', '', { ...fixed(), fieldDefinitions: rows });
       expect(response.statusCode, response.body).toBe(400);
-      expect((response.json() as { params: Record<string, string> }).params[field]).toBe(message);
+      expect(response.json<{ params: Record<string, string> }>().params[field]).toBe(message);
     },
   );
 
@@ -356,7 +356,7 @@ describe('list: scope and filters', () => {
   ])('refuses %s with a 400 naming %s', async (query, field) => {
     const response = await call(owner, 'GET', `/eligibility-import-schemas?${query}`);
     expect(response.statusCode).toBe(400);
-    expect((response.json() as { params: Record<string, string> }).params).toHaveProperty(field);
+    expect(response.json<{ params: Record<string, string> }>().params).toHaveProperty(field);
   });
 });
 
@@ -576,7 +576,7 @@ describe('supporting files', () => {
     const schema = await createAs(owner, delimited());
     const response = await upload(owner, schema.id, 'layout.pdf', PDF);
     expect(response.statusCode, response.body).toBe(201);
-    const file = response.json() as ImportSchemaFile;
+    const file = response.json<ImportSchemaFile>();
     expect(file).toMatchObject({
       filename: 'layout.pdf',
       sizeBytes: PDF.length,
@@ -628,5 +628,65 @@ describe('supporting files', () => {
     const schema = await createAs(owner, delimited());
     expect((await upload(otherOwner, schema.id, 'a.pdf', PDF)).statusCode).toBe(403);
     expect((await upload(viewer, schema.id, 'a.pdf', PDF)).statusCode).toBe(403);
+  });
+});
+
+describe('demo schemas', () => {
+  it('a dozen schemas of every file type and both importer types, some in use', async () => {
+    const page = await ok<ImportSchemaPage>(
+      analyst,
+      'GET',
+      '/eligibility-import-schemas?scope=all&name=Legacy&limit=100',
+    );
+    expect(page.data.every((s) => s.importerType === 0)).toBe(true);
+    const demo = await ok<ImportSchemaPage>(
+      analyst,
+      'GET',
+      '/eligibility-import-schemas?scope=all&limit=100&sort=id:asc',
+    );
+    const seeded = demo.data.slice(0, 12);
+    expect(new Set(seeded.map((s) => s.mediaType))).toEqual(
+      new Set(['csv', 'edi', 'fixed', 'excel']),
+    );
+    expect(new Set(seeded.map((s) => s.importerType))).toEqual(new Set([0, 1]));
+    expect(seeded.filter((s) => s.schemaUsed > 0).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('each sample file downloads as committed and proposes the fields its schema has', async () => {
+    const page = await ok<ImportSchemaPage>(
+      analyst,
+      'GET',
+      `/eligibility-import-schemas?scope=all&name=${encodeURIComponent('Acme Manufacturing')}`,
+    );
+    const acme = page.data[0]!;
+    const files = await ok<Page<ImportSchemaFile>>(analyst, 'GET', `/${acme.id}/files`);
+    expect(files.data.map((f) => f.filename)).toEqual(['acme-eligibility.csv']);
+    const download = await t.injectAs(analyst, {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-file/file/${files.data[0]!.id}`,
+    });
+    expect(download.statusCode).toBe(200);
+    const body = multipartBody(
+      [],
+      [{ name: 'acme-eligibility.csv', content: download.rawPayload }],
+    );
+    const stored = await t.injectAs(analyst, {
+      method: 'POST',
+      url: '/datamapping/v1/files',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    const { fileStorageId } = stored.json<{ fileStorageId: string }>();
+    const proposed = await t.injectAs(analyst, {
+      method: 'POST',
+      url: `/datamapping/v1/schemas/files/${fileStorageId}`,
+      payload: { fileType: 'csv', delimiter: 'comma' },
+    });
+    const schema = await ok<ImportSchema>(analyst, 'GET', `/eligibilityImportSchema/${acme.id}`);
+    expect(proposed.json<{ fields: { name: string }[] }>().fields.map((f) => f.name)).toEqual(
+      schema.fieldDefinitions.map((f) => f.fieldName),
+    );
+    const usage = await ok<Page<ImportConfiguration>>(analyst, 'GET', `/${acme.id}/configs`);
+    expect(usage.totalCount).toBe(2);
   });
 });

@@ -1,6 +1,11 @@
 /**
  * The import schemas module's public surface (decision 0111): the eligibility import service's
- * routes, and the writes the demo seed makes through the same rules.
+ * routes, and the writes the demo seed makes through the same rows and history.
  */
 export { importSchemasRoutes } from './import-schemas.routes.ts';
-export { createConfiguration, createSchema, addComment } from './import-schemas.service.ts';
+export {
+  seedComment,
+  seedConfiguration,
+  seedFile,
+  writeNewSchema,
+} from './import-schemas.service.ts';
