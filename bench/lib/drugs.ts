@@ -550,7 +550,7 @@ export async function runRawSearch(
         while (performance.now() < until) {
           const search = parsed[next++ % parsed.length]!;
           const started = performance.now();
-          await searchDrugs(opened.db, search);
+          await searchDrugs(opened, search);
           latencies.push(performance.now() - started);
         }
       }),

@@ -106,7 +106,10 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase(config, template);
-  for (const plugin of options.plugins ?? []) database.db = database.db.withPlugin(plugin);
+  for (const plugin of options.plugins ?? []) {
+    database.db = database.db.withPlugin(plugin);
+    database.stablePlans = database.stablePlans.withPlugin(plugin);
+  }
   const ctx = await createContext(config, createLogger(config), { database });
   if (!template)
     await seedDemo(ctx.db, {

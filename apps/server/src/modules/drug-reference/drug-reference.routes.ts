@@ -8,6 +8,6 @@ import { drugDetails } from './drug-reference.service.ts';
  * Paths, schemas and access are the contract's; registered at the root. Decision 0106.
  */
 export async function drugReferenceRoutes(app: FastifyInstance): Promise<void> {
-  const db = app.ctx.db;
-  registerRoute(app, contracts.search, async ({ query }) => drugDetails(db, query));
+  const databases = { db: app.ctx.db, stablePlans: app.ctx.database.stablePlans };
+  registerRoute(app, contracts.search, async ({ query }) => drugDetails(databases, query));
 }

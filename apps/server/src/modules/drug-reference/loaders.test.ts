@@ -236,7 +236,7 @@ describe('the Medi-Span loader', () => {
     expect((await drugs('99991'))[0]!.gpi_10).toBe('9902050010');
     // The search's class rows follow the load: the package is found under its new class.
     const byClass = await searchDrugs(
-      t.ctx.db,
+      t.ctx.database,
       drugSearchQuery.parse({ q: 'qqvexin', distinct: 'gpi_10' }),
     );
     expect(byClass.data.map((d) => [d.gpi_10, d.ndc])).toEqual([['9902050010', '99991001230']]);

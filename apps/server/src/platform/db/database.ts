@@ -19,6 +19,15 @@ const toNumber = (value: string) => Number(value);
 
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * The same database through connections that plan each prepared statement once
+   * (plan_cache_mode=force_generic_plan), for the few hot statements whose best plan does not
+   * depend on their values (decision 0106: the drug search's trigram lookups, where the custom
+   * plan PostgreSQL would otherwise remake on every call is the generic one, and planning was
+   * half the statement's cost). Everything else stays on `db`, where a value can change the
+   * plan. On PGlite (one connection) it is `db`.
+   */
+  stablePlans: Kysely<DB>;
   kind: 'postgres' | 'pglite';
   /** The embedded instance, when there is one (pg-boss talks to it directly). */
   pglite?: PGlite;
@@ -35,17 +44,31 @@ export async function openDatabase(
   if (config.url) {
     pg.types.setTypeParser(DATE_OID, keepText);
     pg.types.setTypeParser(INT8_OID, toNumber);
-    const pool = new pg.Pool({
-      connectionString: config.url,
-      max: config.poolSize,
-      ...(config.preparedStatements === false ? {} : { Client: PreparedStatementClient }),
-    });
-    // An idle connection the server closes (a restart, a dropped test database) must not take
-    // the process down: the pool discards it and opens another on the next query, and a query
-    // that was using it fails with the same error on its own.
-    pool.on('error', () => undefined);
-    const db = new Kysely<DB>({ dialect: withScrubbedErrors(new PostgresDialect({ pool })) });
-    return { db, kind: 'postgres', url: config.url, close: () => db.destroy() };
+    const open = (options?: string) => {
+      const pool = new pg.Pool({
+        connectionString: config.url,
+        max: config.poolSize,
+        ...(options ? { options } : {}),
+        ...(config.preparedStatements === false ? {} : { Client: PreparedStatementClient }),
+      });
+      // An idle connection the server closes (a restart, a dropped test database) must not take
+      // the process down: the pool discards it and opens another on the next query, and a query
+      // that was using it fails with the same error on its own.
+      pool.on('error', () => undefined);
+      return new Kysely<DB>({ dialect: withScrubbedErrors(new PostgresDialect({ pool })) });
+    };
+    const db = open();
+    // Opens its connections only when a statement first uses it (pg pools are lazy).
+    const stablePlans = open('-c plan_cache_mode=force_generic_plan');
+    return {
+      db,
+      stablePlans,
+      kind: 'postgres',
+      url: config.url,
+      close: async () => {
+        await Promise.all([db.destroy(), stablePlans.destroy()]);
+      },
+    };
   }
   const dir = config.pgliteDir;
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
@@ -55,5 +78,5 @@ export async function openDatabase(
     parsers: { [DATE_OID]: keepText, [INT8_OID]: toNumber },
   });
   const db = new Kysely<DB>({ dialect: withScrubbedErrors(new PGliteDialect(pglite)) });
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return { db, stablePlans: db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

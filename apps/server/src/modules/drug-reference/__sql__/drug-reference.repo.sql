@@ -8,7 +8,7 @@ select "gpi_10", min("nonproprietary_name") as "name" from "drug" where gpi_10 =
 select coalesce(sum(n.packages), 0)::int as matches,
       (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
     from drug_search_name n
-    where n.search_name like '% amlo%' and n.search_name like '% besy%';
+    where n.search_name like $1 and n.search_name like $2;
 
 select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
@@ -22,7 +22,7 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
         where d.search_name = n.search_name
         order by d.ndc desc limit 20
       ) d
-      where n.search_name like '% amlo%' and n.search_name like '% besy%' order by d.ndc desc limit 20) f
+      where n.search_name like $1 and n.search_name like $2 order by d.ndc desc limit 20) f
         order by f.ndc desc offset 10
       ) p
       join drug d on d.ndc = p.ndc
