@@ -95,6 +95,18 @@ function bases(): Record<string, Record<string, unknown>> {
     middleInitial: 'Q',
   };
   const record = '/portal/v1/organizations/:orgId/employees';
+  const importSchema = {
+    name: 'Bad input schema',
+    importerType: 1,
+    mediaType: 'fixed',
+    header: 'HDR',
+    footer: 'TRL',
+    recordHeader: 'DTL',
+    fieldDefinitions: [
+      { fieldName: 'ssn', alias: 'SSN', start: 1, end: 9 },
+      { fieldName: 'name', start: 10, end: 30 },
+    ],
+  };
   const dependent = `${record}/:employeeId/dependents`;
   return {
     [`POST ${record}`]: {
@@ -169,6 +181,15 @@ function bases(): Record<string, Record<string, unknown>> {
     'PUT /authorization/v1/userprofile': { firstName: 'Ada', lastName: 'Lovelace' },
     'PATCH /authorization/v1/feature-flags': { title: 'darkMode', value: true },
     'PUT /portal/v1/files/:id': { categoryId: 1, phi: false, recipientIds: [] },
+    'POST /eligibilityImportSchema': importSchema,
+    'PUT /eligibilityImportSchema/:no': importSchema,
+    'POST /eligibilityImportSchema/eligibility-import-configs': {
+      eicName: 'Bad input config',
+      eicStatus: 1,
+      organizationNo: Number(ids.orgId),
+      eligibilityImportSchemaNo: 1,
+    },
+    'POST /datamapping/v1/schemas/files/:fileStorageId': { fileType: 'csv', delimiter: 'comma' },
   };
 }
 
