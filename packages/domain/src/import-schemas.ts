@@ -684,6 +684,12 @@ export const sampleFileFieldsInput = z.object({
     .default(null),
   /** Whether the first row holds the column names (delimited files and spreadsheets). */
   fileHasHeaderRow: z.boolean().default(true),
+  /**
+   * Fixed length: the schema's Header Value and Trailer Value. Lines starting with either are
+   * the file's header and trailer records, not data, and are left out of the boundaries.
+   */
+  header: optionalMarker('Header Value'),
+  footer: optionalMarker('Trailer Value'),
 });
 export type SampleFileFieldsInput = z.output<typeof sampleFileFieldsInput>;
 /** One proposed field: name, 1-based start and stop (fixed length), length; locIndex its place. */

@@ -122,31 +122,38 @@ export function proposeDelimited(
 
 /**
  * Fixed-length text: a character position is a boundary when it is a space (or past the end)
- * in every row read; each run of other positions starts a field, which reaches up to the next
- * field's start (values are padded to their width) and the last to the longest row's end.
- * Names come from the header row when there is one, else Field 1, Field 2, …
+ * in every data row read; each run of other positions starts a field, which reaches up to the
+ * next field's start (values are padded to their width), the last to the longest row's end.
+ * Fields are named Field 1, Field 2, …: a fixed-length file has no row of column names (its
+ * first row is data, and names taken from it would copy a member's details into the schema).
+ * Lines starting with the header or trailer marker are those records, not data.
  */
-export function proposeFixedLength(text: string, hasHeader: boolean): SampleFileFields {
-  const lines = firstLines(text, SAMPLE_FILE_ROWS_READ + (hasHeader ? 1 : 0));
-  if (lines.length === 0) throw parseProblem(IMPORT_SCHEMA_MESSAGES.sampleFileEmpty);
-  const header = hasHeader && lines.length > 1 ? lines[0]! : null;
-  const data = header === null ? lines : lines.slice(1);
-  const width = lines.reduce((max, line) => Math.max(max, line.length), 0);
+export function proposeFixedLength(
+  text: string,
+  markers: { header?: string | null; footer?: string | null } = {},
+): SampleFileFields {
+  const isRecordMarker = (line: string) =>
+    (!!markers.header && line.startsWith(markers.header)) ||
+    (!!markers.footer && line.startsWith(markers.footer));
+  const data = firstLines(text, SAMPLE_FILE_ROWS_READ + 2)
+    .filter((line) => !isRecordMarker(line))
+    .slice(0, SAMPLE_FILE_ROWS_READ);
+  if (data.length === 0) throw parseProblem(IMPORT_SCHEMA_MESSAGES.sampleFileEmpty);
+  const width = data.reduce((max, line) => Math.max(max, line.length), 0);
   const blank = (i: number) => data.every((line) => i >= line.length || line[i] === ' ');
   const starts: number[] = [];
   for (let i = 0; i < width; i++) {
     if (!blank(i) && (i === 0 || blank(i - 1))) starts.push(i);
   }
   tooManyColumns(starts.length);
-  // A row of spaces only has no field; the whole width is then one.
+  // Leading spaces belong to the first field.
   if (starts.length === 0) starts.push(0);
   starts[0] = 0;
   const fields = starts.map((start, index) => {
     const next = starts[index + 1];
-    const stop = next === undefined ? width : next; // exclusive, 0-based
-    const fromHeader = header?.slice(start, stop).trim() ?? '';
+    const stop = next ?? width; // exclusive, 0-based
     return {
-      name: (fromHeader || `Field ${index + 1}`).slice(0, 100),
+      name: `Field ${index + 1}`,
       locIndex: index,
       startLoc: start + 1,
       stopLoc: stop,
@@ -231,7 +238,7 @@ export async function proposeFields(
   }
   const { text, cut } = await readTextHead(await open());
   if (text.trim() === '') throw parseProblem(IMPORT_SCHEMA_MESSAGES.sampleFileEmpty);
-  if (input.fileType === 'fixed') return proposeFixedLength(text, input.fileHasHeaderRow);
+  if (input.fileType === 'fixed') return proposeFixedLength(text, input);
   // A spreadsheet schema given a .csv reads it as comma-separated.
   const delimiter =
     input.fileType === 'excel' ? ',' : delimiterCharacter(input.delimiter, input.customDelimiter);

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
@@ -118,29 +120,51 @@ describe('sample files: the fields a real file proposes', () => {
     expect(names(answer)).toEqual(['Column A', 'Column B']);
   });
 
-  it('fixed-length text: boundaries where every row has a space, names from the header row', async () => {
+  it('fixed-length text: boundaries where every data row has a space; header and trailer records left out', async () => {
     const text = [
-      'SSN      LAST NAME           FIRST     DOB     ',
+      'HDR EVERGREEN 20260101',
       '123456789SMITH               ANN       19800101',
       '987654321JONES-WHITE         BO        19920715',
-    ].join('\n');
-    const answer = await propose('mainframe.txt', text, { fileType: 'fixed' });
-    // SSN and LAST NAME touch in the data rows: the proposal the user corrects.
-    expect(answer.fields.map((f) => [f.startLoc, f.stopLoc, f.locLength])).toEqual([
-      [1, 29, 29],
-      [30, 39, 10],
-      [40, 47, 8],
+      'TRL000000002',
+    ].join('\r\n');
+    const answer = await propose('mainframe.txt', text, {
+      fileType: 'fixed',
+      header: 'HDR',
+      footer: 'TRL',
+    });
+    // SSN and last name touch: one proposed field the user splits.
+    expect(answer.fields.map((f) => [f.name, f.startLoc, f.stopLoc, f.locLength])).toEqual([
+      ['Field 1', 1, 29, 29],
+      ['Field 2', 30, 39, 10],
+      ['Field 3', 40, 47, 8],
     ]);
-    expect(names(answer)).toEqual(['SSN      LAST NAME', 'FIRST', 'DOB']);
+    expect(answer.rowsRead).toBe(2);
   });
 
-  it('fixed-length text without a header: Field 1, 2, …, each reaching the next start', () => {
-    const answer = proposeFixedLength('AAA  BB C\nAAA  BB C\n', false);
+  it('fixed-length text: the first row is data, never names (no member details in a schema)', () => {
+    const answer = proposeFixedLength('AAA  BB C\nAAA  BB C\n');
     expect(answer.fields.map((f) => [f.name, f.startLoc, f.stopLoc, f.locLength])).toEqual([
       ['Field 1', 1, 5, 5],
       ['Field 2', 6, 8, 3],
       ['Field 3', 9, 9, 1],
     ]);
+  });
+
+  it('the seeded mainframe sample proposes its ten-field layout but for touching fields', async () => {
+    const text = fs.readFileSync(
+      path.join(
+        import.meta.dirname,
+        '../../seed/data/import-samples/evergreen-mainframe-fixed.txt',
+      ),
+    );
+    const answer = await propose('evergreen.txt', text, {
+      fileType: 'fixed',
+      header: 'HDR',
+      footer: 'TRL',
+    });
+    expect(answer.rowsRead).toBe(6);
+    expect(answer.fields[0]).toMatchObject({ startLoc: 1 });
+    expect(answer.fields.at(-1)).toMatchObject({ stopLoc: 85 });
   });
 });
 
