@@ -169,10 +169,22 @@ describe('sample files: the fields a real file proposes', () => {
 });
 
 describe('sample files: refusals, nothing kept', () => {
+  const storedRows = async () =>
+    Number(
+      (
+        await t.ctx.db
+          .selectFrom('dm_sample_file')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   async function refusedUpload(name: string, content: Buffer | string, message: string) {
+    const before = await storedRows();
     const response = await upload(name, content);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ params: { file: message } });
+    expect(await storedRows()).toBe(before);
   }
 
   it('a binary file named .csv', async () => {
