@@ -663,6 +663,114 @@ export const importSchemaHistoryQuery = pagingQuery(['changed'] as const);
 export const edi834Layout = z.object({ filename: z.string(), label: z.string() });
 export const edi834LayoutList = z.object({ data: z.array(edi834Layout) });
 
+/**
+ * The "EDI spec fields" (spec 3 §7): the elements of an 834 member loop (2000/2100A/2300) an
+ * eligibility import reads, by segment and position, named as the mapping step shows them. The
+ * same in 4010 and 5010 for these elements. Facts of the X12 guide, not a copy of a map.
+ */
+export const EDI_834_FIELDS = [
+  {
+    name: 'subscriberIndicator',
+    segment: 'INS',
+    element: 1,
+    description: 'Y for the subscriber, N for a dependent',
+  },
+  {
+    name: 'relationshipCode',
+    segment: 'INS',
+    element: 2,
+    description: '18 self, 01 spouse, 19 child',
+  },
+  {
+    name: 'maintenanceTypeCode',
+    segment: 'INS',
+    element: 3,
+    description: '021 add, 001 change, 024 cancel or term, 030 audit',
+  },
+  {
+    name: 'benefitStatusCode',
+    segment: 'INS',
+    element: 5,
+    description: 'A active, C COBRA, S surviving insured, T TEFRA',
+  },
+  {
+    name: 'employmentStatusCode',
+    segment: 'INS',
+    element: 8,
+    description: 'FT, PT, RT retired, TE terminated',
+  },
+  {
+    name: 'studentStatusCode',
+    segment: 'INS',
+    element: 9,
+    description: 'F full-time, P part-time, N not a student',
+  },
+  {
+    name: 'handicapIndicator',
+    segment: 'INS',
+    element: 10,
+    description: 'Y when the member is disabled',
+  },
+  {
+    name: 'employeeSSN',
+    segment: 'REF*0F',
+    element: 2,
+    description: "The subscriber's identifier (SSN)",
+  },
+  { name: 'benefitGroupId', segment: 'REF*1L', element: 2, description: 'Group or policy number' },
+  {
+    name: 'memberEffectiveDate',
+    segment: 'DTP*356',
+    element: 3,
+    description: 'Eligibility begin (CCYYMMDD)',
+  },
+  {
+    name: 'memberTermDate',
+    segment: 'DTP*357',
+    element: 3,
+    description: 'Eligibility end (CCYYMMDD)',
+  },
+  { name: 'lastName', segment: 'NM1*IL', element: 3, description: "The member's last name" },
+  { name: 'firstName', segment: 'NM1*IL', element: 4, description: "The member's first name" },
+  {
+    name: 'middleName',
+    segment: 'NM1*IL',
+    element: 5,
+    description: "The member's middle name or initial",
+  },
+  {
+    name: 'memberSSN',
+    segment: 'NM1*IL',
+    element: 9,
+    description: "The member's SSN (qualifier 34)",
+  },
+  { name: 'phone', segment: 'PER*IP', element: 4, description: 'Communication number' },
+  { name: 'address1', segment: 'N3', element: 1, description: 'Address line 1' },
+  { name: 'address2', segment: 'N3', element: 2, description: 'Address line 2' },
+  { name: 'city', segment: 'N4', element: 1, description: 'City' },
+  { name: 'state', segment: 'N4', element: 2, description: 'State code' },
+  { name: 'zip', segment: 'N4', element: 3, description: 'Postal code' },
+  { name: 'dateOfBirth', segment: 'DMG', element: 2, description: 'Birth date (CCYYMMDD)' },
+  { name: 'gender', segment: 'DMG', element: 3, description: 'F, M or U' },
+  { name: 'coverageLevelCode', segment: 'HD', element: 5, description: 'EMP, ESP, ECH, FAM …' },
+  {
+    name: 'groupEffectiveDate',
+    segment: 'DTP*348',
+    element: 3,
+    description: 'Benefit begin (CCYYMMDD)',
+  },
+] as const;
+export const edi834Field = z.object({
+  name: z.string(),
+  segment: z.string(),
+  element: z.number().int(),
+  description: z.string(),
+});
+export const edi834FieldList = z.object({ data: z.array(edi834Field) });
+export const edi834FilenameParams = z.object({
+  filename: z.enum(EDI_834_FILENAMES, { error: IMPORT_SCHEMA_MESSAGES.edi834FilenameRequired }),
+});
+
 // ---- Sample files (spec 3 §7 "Data mapping service": /files, /schemas/files/{id}) ----
 
 export const sampleFileUploadResult = z.object({

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  edi834FieldList,
+  edi834FilenameParams,
   edi834LayoutList,
   importConfiguration,
   importConfigurationIdParams,
@@ -211,6 +213,16 @@ export const importSchemaContracts = {
     access: view,
     tags,
     summary: 'The X12 834 implementation layouts an EDI-834 schema may name',
+  }),
+  edi834Fields: defineContract({
+    method: 'GET',
+    service: 'eligibilityImport',
+    path: '/edi834-filenames/:filename/fields',
+    params: edi834FilenameParams,
+    answer: edi834FieldList,
+    access: view,
+    tags,
+    summary: "The EDI spec fields: the 834 member loop's elements an import reads, by segment",
   }),
 
   // ---- Import configurations (ours: the organization page) ----

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
+  EDI_834_FIELDS,
   EDI_834_LAYOUTS,
   IMPORT_SCHEMA_MESSAGES,
   SCHEMA_FILE_MAX_BYTES,
@@ -123,6 +124,9 @@ export async function importSchemasRoutes(app: FastifyInstance): Promise<void> {
 
   registerRoute(app, c.edi834Filenames, async () => ({
     data: EDI_834_LAYOUTS.map((l) => ({ filename: l.filename, label: l.label })),
+  }));
+  registerRoute(app, c.edi834Fields, async () => ({
+    data: EDI_834_FIELDS.map((f) => ({ ...f })),
   }));
 
   registerRoute(app, c.listConfigurations, async ({ request, query }) =>

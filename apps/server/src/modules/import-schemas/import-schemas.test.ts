@@ -3,6 +3,7 @@ import {
   FIELD_DEFINITION_MESSAGES,
   IMPORT_SCHEMA_MESSAGES,
   PERMISSIONS as P,
+  REQUIRED_IMPORT_FIELDS,
   type ImportConfiguration,
   type ImportSchema,
   type ImportSchemaComment,
@@ -191,6 +192,18 @@ describe('create and read', () => {
   it('lists the 834 layouts', async () => {
     const layouts = await ok<{ data: { filename: string }[] }>(viewer, 'GET', '/edi834-filenames');
     expect(layouts.data.map((l) => l.filename)).toContain('005010X220A1');
+  });
+
+  it('lists the 834 fields an import reads, the required import fields among them', async () => {
+    const fields = await ok<{ data: { name: string; segment: string }[] }>(
+      viewer,
+      'GET',
+      '/edi834-filenames/005010X220A1/fields',
+    );
+    const names = fields.data.map((f) => f.name);
+    for (const required of REQUIRED_IMPORT_FIELDS) expect(names).toContain(required);
+    expect(fields.data.find((f) => f.name === 'dateOfBirth')?.segment).toBe('DMG');
+    expect((await call(viewer, 'GET', '/edi834-filenames/X999/fields')).statusCode).toBe(400);
   });
 });
 

@@ -179,6 +179,7 @@ describe('route table', () => {
         'GET /eligibilityImportSchema/:no/comment',
         'POST /eligibilityImportSchema/:no/comment',
         'GET /eligibilityImportSchema/edi834-filenames',
+        'GET /eligibilityImportSchema/edi834-filenames/:filename/fields',
         'GET /eligibilityImportSchema/eligibility-import-configs',
         'POST /eligibilityImportSchema/eligibility-import-configs',
         'PUT /eligibilityImportSchema/eligibility-import-configs/:eicNo',
