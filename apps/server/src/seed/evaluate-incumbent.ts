@@ -6,6 +6,7 @@ import {
   blankRenewalEntry,
   feeListInput,
   incumbentAggregates,
+  insightInput,
   opportunityContactListInput,
   pricingInsightListInput,
   pricingListInput,
@@ -180,12 +181,23 @@ export async function seedEvaluateIncumbent(
     }
     await saveRenewals(db, actor, id, renewalListInput.parse({ entries }));
 
-    await createInsight(db, actor, id, { message: INSIGHTS[i % INSIGHTS.length]! });
+    // The super admin's insight first where there is one: the route-table test calls
+    // DELETE /opps/1/insights/1 as the super admin (its first allowed persona), which only its
+    // owner may do; the analyst's own insight beside it cannot be changed by the admin.
     if (admin !== undefined && i % 4 === 0) {
-      await createInsight(db, { userNo: admin }, id, {
-        message: INSIGHTS[(i + 1) % INSIGHTS.length]!,
-      });
+      await createInsight(
+        db,
+        { userNo: admin },
+        id,
+        insightInput.parse({ message: INSIGHTS[(i + 1) % INSIGHTS.length]! }),
+      );
     }
+    await createInsight(
+      db,
+      actor,
+      id,
+      insightInput.parse({ message: INSIGHTS[i % INSIGHTS.length]! }),
+    );
 
     await saveAggregates(
       db,

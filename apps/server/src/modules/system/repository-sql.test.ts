@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  blankRenewalEntry,
   findRole,
   type DependentDetail,
   type EmployeeDetail,
@@ -883,6 +884,57 @@ describe('repository SQL', () => {
         fileType: 'csv',
         delimiter: 'comma',
       });
+    });
+  });
+
+  it("records the evaluate incumbent parts' scenario", async () => {
+    // A seeded prospect opportunity (the evaluate seed imports them from the built-in CRM).
+    const { id } = await t.ctx.db
+      .selectFrom('prospect_opportunity')
+      .select((eb) => eb.fn.min('prospect_opportunity_no').as('id'))
+      .executeTakeFirstOrThrow();
+    const o = `/evaluate/v1/opps/${id}`;
+    const fa = 'financialAnalyst';
+    const fee = { name: 'Snapshot Fee', type: 'PEPM', amount: 1.5 };
+    await record(async () => {
+      for (const list of ['fees', 'credits', 'pricing/fees', 'pricing/credits']) {
+        const item = list.startsWith('pricing') ? { ...fee, pbm: 'ALL' } : fee;
+        await call(fa, 'POST', `${o}/${list}`, { items: [item] });
+        await call(fa, 'GET', `${o}/${list}`);
+      }
+      await call(fa, 'POST', `${o}/pricing/insights`, {
+        items: [{ insightName: 'Snapshot', additionalInfo: 'Snapshot note' }],
+      });
+      await call(fa, 'GET', `${o}/pricing/insights`);
+      const insight = (
+        await call(fa, 'POST', `${o}/insights`, { message: 'Snapshot insight' })
+      ).json<{ id: number }>();
+      await call(fa, 'PUT', `${o}/insights/${insight.id}`, { message: 'Snapshot insight, edited' });
+      await call(fa, 'GET', `${o}/insights`);
+      await call(fa, 'DELETE', `${o}/insights/${insight.id}`);
+      await call(fa, 'POST', `${o}/incumbentAggregates`, {
+        rebate: 1.25,
+        isRebateUsed: true,
+        totalMember: 10,
+        isTotalMemberUsed: false,
+        gross: null,
+        isGrossUsed: false,
+      });
+      await call(fa, 'GET', `${o}/incumbentAggregates`);
+      await call(fa, 'POST', `${o}/contacts`, { contacts: [{ contactName: 'Snapshot Contact' }] });
+      await call(fa, 'GET', `${o}/contacts`);
+      const entry = {
+        ...blankRenewalEntry(),
+        name: 'Snapshot Renewal',
+        effectiveDate: '2027-01-01',
+      };
+      const renewals = (
+        await call(fa, 'POST', `${o}/incumbentRenewal`, {
+          entries: [entry, { ...entry, name: 'Snapshot Competitor' }],
+        })
+      ).json<{ entries: { id: number }[] }>();
+      await call(fa, 'GET', `${o}/incumbentRenewal`);
+      await call(fa, 'DELETE', `${o}/incumbentRenewal?entryId=${renewals.entries[0]!.id}`);
     });
   });
 
