@@ -938,6 +938,37 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the transformations scenario', async () => {
+    const p = '/datamapping/v1/transformations';
+    await record(async () => {
+      const created = (
+        await call('dataMapper', 'POST', p, {
+          name: 'Snapshot_Pad',
+          description: 'Snapshot padding',
+          definition: { kind: 'padding', direction: 'left', padWith: '0', digits: 9 },
+        })
+      ).json<{ id: number }>();
+      await call('dataMapper', 'PUT', p, {
+        id: created.id,
+        name: 'Snapshot_Pad_Renamed',
+        description: 'Snapshot expression',
+        definition: { kind: 'expression', expression: '$uppercase($)' },
+      });
+      await call('dataMapper', 'GET', `${p}/${created.id}`);
+      await call('dataMapper', 'GET', `${p}?search=snapshot`);
+      await call('dataMapper', 'GET', `${p}?sort=updated_at:desc&limit=2&offset=2`);
+      await call('dataMapper', 'POST', `${p}/generator`, {
+        transformationRequest: {
+          name: 'Snapshot_Default',
+          description: 'Snapshot default',
+          transformationType: 'default',
+          input: null,
+        },
+        answers: ['blank', 'G1'],
+      });
+    });
+  });
+
   it('writes each repository file the SQL it sent', async () => {
     const files = [...recorder.byFile.keys()].sort();
     // SQL only in repositories: every server file that sent a statement is a *.repo.ts.
