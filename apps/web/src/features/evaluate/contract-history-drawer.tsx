@@ -92,6 +92,7 @@ function VersionComparison({
           {
             title: 'Field',
             dataIndex: 'label',
+            width: '36%',
             render: (label: string, row) => (
               <span>
                 {label}
@@ -106,7 +107,8 @@ function VersionComparison({
           { title: versionTitle(older), dataIndex: 'left' },
           { title: versionTitle(newer), dataIndex: 'right' },
         ]}
-        scroll={{ x: 'max-content' }}
+        // Fixed columns that wrap, not a sideways scroll: the drawer is narrow at 1024 px.
+        tableLayout="fixed"
       />
     </section>
   );
@@ -189,7 +191,7 @@ export function ContractHistoryDrawer({
           rowKey={keyOf}
           loading={versions.isFetching}
           dataSource={versions.data?.data ?? []}
-          locale={{ emptyText: 'No saved versions yet' }}
+          locale={{ emptyText: <span className="evaluate-empty">No saved versions yet</span> }}
           rowSelection={{
             selectedRowKeys: chosen.map(keyOf),
             hideSelectAll: true,

@@ -16,8 +16,16 @@ import {
 type FindBy = 'name' | 'id';
 
 const COLUMNS: TableColumnType<CrmOpportunity>[] = [
-  { title: 'Employer', dataIndex: 'employer' },
-  { title: 'Opportunity', dataIndex: 'name' },
+  {
+    title: 'Employer',
+    dataIndex: 'employer',
+    render: (employer: string, row) => (
+      <div className="crm-find__employer">
+        <span>{employer}</span>
+        <span className="crm-find__opportunity">{row.name}</span>
+      </div>
+    ),
+  },
   { title: 'Salesforce ID', dataIndex: 'sfId' },
   { title: 'Owner', key: 'owner', render: (_: unknown, row) => row.owner?.name ?? '—' },
   {
@@ -136,13 +144,14 @@ export function FindOpportunityModal({ open, onClose }: { open: boolean; onClose
           dataSource={results.data ?? []}
           loading={results.isFetching}
           pagination={false}
-          locale={{ emptyText: 'No opportunities found in Salesforce' }}
+          locale={{
+            emptyText: <span className="evaluate-empty">No opportunities found in Salesforce</span>,
+          }}
           footer={
             (results.data?.length ?? 0) >= CRM_SEARCH_LIMIT
               ? () => `The first ${CRM_SEARCH_LIMIT} are shown: narrow the name to find others.`
               : undefined
           }
-          scroll={{ x: 'max-content' }}
         />
       )}
     </Modal>

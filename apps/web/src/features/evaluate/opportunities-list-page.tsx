@@ -124,7 +124,7 @@ export default function OpportunitiesListPage() {
         columns={COLUMNS}
         rowKey="id"
         queryOptions={toSearch}
-        emptyText="No opportunities"
+        emptyText={<span className="evaluate-empty">No opportunities</span>}
         filters={
           <>
             {TEXT_FILTERS.map(({ name, label }) => (

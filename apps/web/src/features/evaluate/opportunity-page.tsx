@@ -88,7 +88,7 @@ export default function OpportunityPage() {
   }
   const data = opportunity.data;
   return (
-    <section className="page">
+    <section className="page evaluate-page">
       <Breadcrumb
         className="page-breadcrumb"
         items={[
