@@ -129,7 +129,7 @@ function CommentsTable({ schemaNo, canChange }: { schemaNo: number; canChange: b
         loading={comments.isFetching}
         dataSource={comments.data?.data ?? []}
         pagination={pagination(comments.data?.totalCount ?? 0)}
-        locale={{ emptyText: 'No comments yet' }}
+        locale={{ emptyText: <span className="schema-attachments__empty">No comments yet</span> }}
         columns={[
           {
             title: 'Comment',
@@ -239,7 +239,7 @@ function FilesTable({ schemaNo, canChange }: { schemaNo: number; canChange: bool
         loading={files.isFetching}
         dataSource={files.data?.data ?? []}
         pagination={pagination(files.data?.totalCount ?? 0)}
-        locale={{ emptyText: 'No files yet' }}
+        locale={{ emptyText: <span className="schema-attachments__empty">No files yet</span> }}
         columns={[
           { title: 'File Name', dataIndex: 'filename' },
           { title: 'Uploaded By', dataIndex: 'createdByName', width: 200 },

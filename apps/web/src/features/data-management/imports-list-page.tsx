@@ -159,7 +159,7 @@ export default function ImportsListPage() {
         columns={columns}
         rowKey="id"
         queryOptions={toSearch}
-        emptyText="No import schemas"
+        emptyText={<span className="schema-attachments__empty">No import schemas</span>}
         filters={
           <>
             <Form.Item

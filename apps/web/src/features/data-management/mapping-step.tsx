@@ -40,7 +40,9 @@ export function MappingStep({ mode, fieldNames, edi }: MappingStepProps) {
           rowKey="column"
           pagination={false}
           aria-label="Source columns"
-          locale={{ emptyText: 'No fields defined yet' }}
+          locale={{
+            emptyText: <span className="schema-attachments__empty">No fields defined yet</span>,
+          }}
           scroll={{ y: 420 }}
           dataSource={fieldNames.map((name, index) => ({ column: index + 1, name }))}
           columns={[
