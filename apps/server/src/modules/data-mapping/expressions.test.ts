@@ -143,3 +143,20 @@ describe('a wizard kind and its JSONata text agree', () => {
     );
   });
 });
+
+describe('the daily expressions', () => {
+  it('$trim and $uppercase are idempotent and $trim leaves no outer or double spaces', async () => {
+    const trim = compileExpression('$trim($)');
+    const upper = compileExpression('$uppercase($)');
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: 'grapheme-ascii', maxLength: 20 }), async (s) => {
+        const once = await trim.evaluate(s);
+        expect(await trim.evaluate(once)).toBe(once);
+        expect(once).not.toMatch(/^\s|\s$|\s\s/);
+        const up = await upper.evaluate(s);
+        expect(await upper.evaluate(up)).toBe(up);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
