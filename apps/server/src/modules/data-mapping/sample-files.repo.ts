@@ -29,3 +29,7 @@ export async function findOwnSampleFile(
     .where('created_by', '=', userNo)
     .executeTakeFirst();
 }
+
+export async function deleteSampleFile(db: Kysely<DB>, fileStorageId: string): Promise<void> {
+  await db.deleteFrom('dm_sample_file').where('file_storage_id', '=', fileStorageId).execute();
+}

@@ -15,7 +15,7 @@ import {
 import type { Multipart } from '@fastify/multipart';
 import { principalOf } from '../../platform/auth/access.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { badRequest, notFound } from '../../platform/http/problem.ts';
+import { HttpProblem, badRequest, notFound } from '../../platform/http/problem.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -27,7 +27,7 @@ import {
 import type { DB } from '../../database.ts';
 import type { Kysely } from 'kysely';
 import { proposeFields } from './sample-files.parse.ts';
-import { findOwnSampleFile, insertSampleFile } from './sample-files.repo.ts';
+import { deleteSampleFile, findOwnSampleFile, insertSampleFile } from './sample-files.repo.ts';
 
 const fileProblem = (detail: string) => badRequest(detail, { file: detail });
 
@@ -112,6 +112,22 @@ export async function sampleFilesRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, c.fields, async ({ request, params, body }) => {
     const file = await findOwnSampleFile(db, params.fileStorageId, principalOf(request).userNo);
     if (!file) throw notFound('Sample file');
-    return proposeFields(fileExtensionOf(file.filename), () => storage.get(file.storage_key), body);
+    try {
+      return await proposeFields(
+        fileExtensionOf(file.filename),
+        () => storage.get(file.storage_key),
+        body,
+      );
+    } catch (error) {
+      // A file that cannot be read is kept nowhere (it may hold members' details); a request
+      // that named no delimiter leaves the file for a second try.
+      if (error instanceof HttpProblem && error.title === IMPORT_SCHEMA_MESSAGES.parseFailed) {
+        await deleteSampleFile(db, params.fileStorageId);
+        await storage.delete(file.storage_key).catch((cleanupError: unknown) => {
+          app.log.error({ err: cleanupError }, 'unreadable sample file clean-up failed');
+        });
+      }
+      throw error;
+    }
   });
 }

@@ -220,10 +220,15 @@ describe('sample files: refusals, nothing kept', () => {
   });
 
   async function refusedFields(name: string, content: Buffer | string, body: object) {
-    const response = await fieldsOf(await stored(name, content), body);
+    const id = await stored(name, content);
+    const before = await storedRows();
+    const response = await fieldsOf(id, body);
     expect(response.statusCode, response.body).toBe(400);
     const problem = response.json<{ title: string; detail: string }>();
     expect(problem.title).toBe(IMPORT_SCHEMA_MESSAGES.parseFailed);
+    // An unreadable file is not kept.
+    expect(await storedRows()).toBe(before - 1);
+    expect((await fieldsOf(id, body)).statusCode).toBe(404);
     return problem.detail;
   }
 
@@ -276,6 +281,8 @@ describe('sample files: refusals, nothing kept', () => {
     const id = await stored('a.csv', 'a,b\n');
     const response = await fieldsOf(id, { fileType: 'csv', delimiter: 'other' });
     expect(response.statusCode).toBe(400);
+    // The file stays for a second try with the delimiter.
+    expect((await fieldsOf(id, { fileType: 'csv', delimiter: 'comma' })).statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       params: { customDelimiter: IMPORT_SCHEMA_MESSAGES.customDelimiterRequired },
     });
