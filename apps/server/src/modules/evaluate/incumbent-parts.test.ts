@@ -13,6 +13,7 @@ import {
   type RenewalEntryInput,
   type RenewalList,
 } from '@pillar/domain';
+import { BAD_JSON_VALUES } from '../../test/bad-input.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 
@@ -478,5 +479,88 @@ describe('demo seed', () => {
     ).toBe(1);
     // Fees saved twice on the first opportunities: two versions to compare.
     expect(await versionCount(first.id, 'fees')).toBe(2);
+  });
+});
+
+/** Sets the value at a dotted path of a copy of `body` ('entries.0.rebateGuarantees.mail.claimCount'). */
+function spoiled(body: unknown, path: string, value: unknown): unknown {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  const keys = path.split('.');
+  let node = copy;
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>;
+  node[keys.at(-1)!] = value;
+  return copy;
+}
+
+describe('bad input deep in a body', () => {
+  it('every nested field spoiled in turn is answered below 500', async () => {
+    const id = await newOpportunity();
+    const renewal = { entries: [entry('A', { adminFees: [fee('Admin', 1)] })] };
+    const cases: [string, unknown, string[]][] = [
+      [
+        'fees',
+        { items: [fee('A', 1)] },
+        ['items.0.name', 'items.0.type', 'items.0.amount', 'items.0'],
+      ],
+      [
+        'pricing/credits',
+        { items: [{ ...fee('A', 1), pbm: 'ALL' }] },
+        ['items.0.amount', 'items.0.pbm'],
+      ],
+      [
+        'pricing/insights',
+        { items: [{ insightName: 'A', additionalInfo: 'B' }] },
+        ['items.0.insightName', 'items.0.additionalInfo'],
+      ],
+      ['insights', { message: 'A' }, ['message']],
+      [
+        'incumbentAggregates',
+        {
+          rebate: 1,
+          isRebateUsed: true,
+          totalMember: 1,
+          isTotalMemberUsed: true,
+          gross: 1,
+          isGrossUsed: true,
+        },
+        ['rebate', 'totalMember', 'isGrossUsed'],
+      ],
+      [
+        'contacts',
+        { contacts: [{ contactName: 'A' }] },
+        ['contacts.0.contactName', 'contacts.0.email', 'contacts.0.phone', 'contacts.0'],
+      ],
+      [
+        'incumbentRenewal',
+        renewal,
+        [
+          'entries.0.name',
+          'entries.0.termLength',
+          'entries.0.effectiveDate',
+          'entries.0.source',
+          'entries.0.discounts.retail.brandAWP',
+          'entries.0.discounts.specialtyAWP',
+          'entries.0.dispensingFees.mail.genericAWP',
+          'entries.0.rebateGuarantees.rebateTier',
+          'entries.0.rebateGuarantees.retail.claimCount',
+          'entries.0.rebateGuarantees.retail.guarantee',
+          'entries.0.rebateGuarantees.specialtyMail2',
+          'entries.0.adminFees.0.name',
+          'entries.0.adminCredits',
+        ],
+      ],
+    ];
+    const values = [...BAD_JSON_VALUES, '\uD800', 'x\uDFFFy', 'Ω'.repeat(101), -0.001, 1e-7];
+    const failures: string[] = [];
+    for (const [path, body, fields] of cases) {
+      for (const field of fields) {
+        for (const value of values) {
+          const response = await call('POST', `/opps/${id}/${path}`, spoiled(body, field, value));
+          if (response.statusCode >= 500)
+            failures.push(`${response.statusCode} ${path} ${field}=${JSON.stringify(value)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });
