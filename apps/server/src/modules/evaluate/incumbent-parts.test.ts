@@ -16,6 +16,7 @@ import {
 import { BAD_JSON_VALUES } from '../../test/bad-input.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { saveFees } from './index.ts';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -562,5 +563,26 @@ describe('bad input deep in a body', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe('nothing half-saved', () => {
+  it('a save the database refuses after the old rows are deleted leaves the old list and no version', async () => {
+    const id = await newOpportunity();
+    const saved = [fee('Administrative Fee', 2)];
+    await ok('POST', `/opps/${id}/fees`, { items: saved });
+    const userNo = (
+      await t.ctx.db
+        .selectFrom('app_user')
+        .select('user_no')
+        .orderBy('user_no')
+        .executeTakeFirstOrThrow()
+    ).user_no;
+    // Past the schema (called directly): the table's amount > 0 check refuses the insert.
+    await expect(
+      saveFees(t.ctx.db, { userNo }, id, 'fees', { items: [fee('Zero', 0)] }),
+    ).rejects.toThrow();
+    expect(await ok<IncumbentFeeList>('GET', `/opps/${id}/fees`)).toEqual({ items: saved });
+    expect(await versionCount(id, 'fees')).toBe(1);
   });
 });
