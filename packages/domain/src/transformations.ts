@@ -652,6 +652,16 @@ export type GeneratorAnswer = z.infer<typeof generatorAnswer>;
 export const transformationTestRequest = z.object({
   definition: transformationDefinition,
   input: transformationInputSchema,
+  /** A multi-field transform's variables (`$name` in an expression), by variable name. */
+  variables: z
+    .record(
+      z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/, TRANSFORMATION_MESSAGES.variableFormat),
+      valueText('Variable value').nullable(),
+    )
+    .refine((v) => Object.keys(v).length <= COMPOSITE_MAX_ENTRIES, {
+      error: `At most ${COMPOSITE_MAX_ENTRIES} variables`,
+    })
+    .optional(),
 });
 export type TransformationTestRequest = z.infer<typeof transformationTestRequest>;
 export const transformationTestAnswer = z.object({ value: z.string().nullable() });

@@ -71,9 +71,13 @@ export function compileDefinition(definition: TransformationDefinition): AsyncRo
 }
 
 /** Runs `fn` on `input`; an expression's failure is the 400 naming it. */
-async function evaluateOrProblem(fn: AsyncRowFunction, input: string | null) {
+async function evaluateOrProblem(
+  fn: AsyncRowFunction,
+  input: string | null,
+  variables?: Readonly<Record<string, string | null>>,
+) {
   try {
-    return await fn(input);
+    return await fn(input, variables);
   } catch (error) {
     if (error instanceof ExpressionError) throw expressionProblem(error);
     throw error;
@@ -216,5 +220,5 @@ export async function testTransformation(
   request: TransformationTestRequest,
 ): Promise<TransformationTestAnswer> {
   const fn = compileOrProblem(request.definition);
-  return { value: await evaluateOrProblem(fn, request.input) };
+  return { value: await evaluateOrProblem(fn, request.input, request.variables) };
 }

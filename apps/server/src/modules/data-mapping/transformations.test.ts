@@ -281,6 +281,22 @@ describe('test', () => {
       [{ kind: 'expression', expression: '$' }, null, null],
       [{ kind: 'expression', expression: '$number($) * 2' }, '21', '42'],
     ];
+    expect(
+      await ok('POST', '/transformations/test', {
+        definition: { kind: 'expression', expression: '$last & ", " & $first' },
+        input: null,
+        variables: { first: 'Grace', last: 'Hopper' },
+      }),
+    ).toEqual({ value: 'Hopper, Grace' });
+    expectProblem(
+      await call('POST', '/transformations/test', {
+        definition: { kind: 'expression', expression: '$' },
+        input: null,
+        variables: { 'not a name': 'x' },
+      }),
+      400,
+      'variables.not a name',
+    );
     for (const [definition, input, value] of cases) {
       expect(await ok('POST', '/transformations/test', { definition, input })).toEqual({ value });
     }
