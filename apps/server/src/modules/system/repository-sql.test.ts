@@ -20,6 +20,7 @@ import {
   vacuumDrugReference,
 } from '../drug-reference/index.ts';
 import { DATANET_IMPORTABLE, MEMBER_PORTAL_DEMO } from '../../seed/users-demo.ts';
+import { insertCrmOpportunities, setCrmStage } from '../../integrations/crm/crm.repo.ts';
 import { createOidcAdapter } from '../../platform/auth/oidc-adapter.ts';
 import { lockoutNotice } from '../../platform/auth/oidc/lockout-mail.ts';
 import { signIn } from '../../platform/auth/oidc/sign-in.ts';
@@ -966,6 +967,81 @@ describe('repository SQL', () => {
         },
         answers: ['blank', 'G1'],
       });
+    });
+  });
+
+  it('records the evaluate opportunities, CRM and contract scenario', async () => {
+    const e = '/evaluate/v1';
+    const sfId = '006SNP000000001AAA';
+    await record(async () => {
+      // The built-in CRM's own writes (what the seed and tests do; Salesforce's screens in life).
+      await insertCrmOpportunities(t.ctx.db, [
+        {
+          sfId,
+          name: 'Snapshot Employer - RFP',
+          employer: { sfId: '001SNP000000001AAA', name: 'Snapshot Employer' },
+          broker: { sfId: '001SNP000000002AAA', name: 'Snapshot Broker' },
+          owner: {
+            sfId: '005SNP000000001AAA',
+            name: 'Mei Chen',
+            email: 'financial.analyst@pillar.example',
+          },
+          fa: {
+            sfId: '005SNP000000002AAA',
+            name: 'Snapshot Analyst',
+            email: 'snapshot@pillar.example',
+          },
+          spa: 'Snapshot SPA',
+          stage: 2,
+          employees: 100,
+          members: 220,
+          incumbentPbm: 'OptumRx',
+          tpa: null,
+          medVendor: 'Aetna',
+          targetEffectiveDate: '2027-01-01',
+          erisa: true,
+          strategicGroup: null,
+          inHousePharmacyName: null,
+          npiNumber: '123',
+          nabpNumber: null,
+          analysisDueFromFA: null,
+          analysisDueDate: null,
+        },
+      ]);
+      await call('financialAnalyst', 'GET', '/salesforce/v1/opportunities?employerName=snapshot');
+      await call('financialAnalyst', 'GET', `/salesforce/v1/opportunities/${sfId.slice(0, 15)}`);
+      const opp = (await call('financialAnalyst', 'POST', `${e}/opps`, { sfOppId: sfId })).json<{
+        id: number;
+      }>();
+      await call('financialAnalyst', 'POST', `${e}/opps`, { sfOppId: sfId });
+      await setCrmStage(t.ctx.db, sfId, 3);
+      await call('financialAnalyst', 'POST', `${e}/opps/sf-update`, { prospectOppId: opp.id });
+      await call('financialAnalyst', 'GET', `${e}/opps?limit=5`);
+      await call(
+        'financialAnalyst',
+        'GET',
+        `${e}/opps?scope=all&employer=snap&broker=snap&sfId=006&owner=mei&fa=snap&spa=snap&status=1,3&sort=owner:desc`,
+      );
+      await call(
+        'financialAnalyst',
+        'GET',
+        `${e}/opps?scope=all&limit=5&offset=5&sort=sfStage:asc`,
+      );
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}`);
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/contract-info`);
+      await call('financialAnalyst', 'POST', `${e}/opps/${opp.id}/contract-info`, {
+        contractTermLength: 3,
+        contractEffDate: '2025-01-01',
+        ssgOrDsg: 'SSG',
+        discounts: [
+          { code: 'retailBrand', value: 18.5 },
+          { code: 'rebateMail', value: 650.25 },
+        ],
+      });
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/contract-info`);
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history`);
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history?part=contract`);
+      await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history/contract/1`);
     });
   });
 
