@@ -39,3 +39,4 @@ export * from './import-schema-fields.ts';
 export * from './evaluate.ts';
 export * from './import-schemas.ts';
 export * from './transformations.ts';
+export * from './data-mapping.ts';

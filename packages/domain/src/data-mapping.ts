@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { REQUIRED_IMPORT_FIELDS } from './import-schemas.ts';
+import {
+  concatenation,
+  multiFieldTransform,
+  TRANSFORMATION_NAME_MAX_LENGTH,
+  TRANSFORMATION_MESSAGES,
+} from './transformations.ts';
+import { int4Id } from './validation.ts';
+
+/*
+ * Data mapper schemas and templates (spec 3 §1 "Data mapper", §3 "Mapping template", "Config
+ * field", "Mapping config", §5 "Mapping template", §8; issue 16; decision 0120).
+ *
+ * A write schema is the standard shape a file is mapped to (eligibility, claims); a template maps
+ * each write field (target) from a source column, a concatenation or a multi-field transform, with
+ * an optional transformation by name. The same template rules answer the mapping step's Next and
+ * the server's save, so they cannot disagree.
+ */
+
+export const TEMPLATE_NAME_MAX_LENGTH = 100;
+export const TEMPLATE_DESCRIPTION_MAX_LENGTH = 500;
+export const SCHEMA_FIELD_MAX_LENGTH = 200;
+export const TEMPLATE_MAX_MAPPINGS = 500;
+
+export const DATA_MAPPING_MESSAGES = {
+  allRequiredMapped: 'All required fields must be mapped',
+  fieldRequired: 'This field is required',
+  templateNameRequired: 'Template name is required',
+  templateNameFormat: 'Use letters, digits 1-9 and underscore only',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  sourceTwice: 'Map a target field once',
+  unknownTarget: (name: string) => `${name} is not a field of the write schema`,
+  edi834NotReadable: 'EDI 834 source files cannot be mapped yet',
+} as const;
+
+// ---- Standard write schemas (seeded; decision 0120) ----
+
+export interface WriteField {
+  /** The column name in the mapped CSV. */
+  name: string;
+  required: boolean;
+  /** Other spellings a source column may use; the template generator matches them. */
+  aliases: readonly string[];
+}
+
+const field = (name: string, required: boolean, ...aliases: string[]): WriteField => ({
+  name,
+  required,
+  aliases,
+});
+
+const REQUIRED_ELIGIBILITY_ALIASES: Record<(typeof REQUIRED_IMPORT_FIELDS)[number], string[]> = {
+  benefitGroupId: ['groupId', 'group', 'groupNumber', 'benefitGroup'],
+  groupEffectiveDate: ['groupEffDate', 'groupStartDate'],
+  memberEffectiveDate: ['effectiveDate', 'effDate', 'memberEffDate', 'coverageStartDate'],
+  employeeSSN: ['ssn', 'subscriberSSN', 'employeeSsn', 'socialSecurityNumber'],
+  gender: ['sex', 'genderCode'],
+  firstName: ['first', 'fname', 'givenName'],
+  lastName: ['last', 'lname', 'surname', 'familyName'],
+  dateOfBirth: ['dob', 'birthDate', 'birthdate'],
+};
+
+/** The standard eligibility write schema: the eight required import fields, then a member's rest. */
+export const ELIGIBILITY_WRITE_FIELDS: readonly WriteField[] = [
+  ...REQUIRED_IMPORT_FIELDS.map((name) => field(name, true, ...REQUIRED_ELIGIBILITY_ALIASES[name])),
+  field('memberSSN', false, 'dependentSSN', 'patientSSN'),
+  field('relationship', false, 'relationshipCode', 'relation', 'rel'),
+  field('personCode', false),
+  field('middleName', false, 'middle', 'middleInitial', 'mi'),
+  field('addressLine1', false, 'address', 'address1', 'street'),
+  field('addressLine2', false, 'address2'),
+  field('city', false),
+  field('state', false, 'st'),
+  field('zip', false, 'zipCode', 'postalCode'),
+  field('phone', false, 'phoneNumber', 'homePhone'),
+  field('email', false, 'emailAddress'),
+  field('memberTermDate', false, 'termDate', 'terminationDate', 'coverageEndDate'),
+  field('division', false, 'divisionCode'),
+  field('benefitPackage', false, 'plan', 'planCode', 'benefitPlan'),
+  field('alternateId', false, 'altId', 'memberId', 'alternateMemberId'),
+  field('coverageTier', false, 'tier', 'coverageLevel'),
+];
+
+/** The standard claims write schema (issue 19). */
+export const CLAIMS_WRITE_FIELDS: readonly WriteField[] = [
+  field('claimId', true, 'claimNumber', 'rxClaimId', 'claimNo'),
+  field('memberId', true, 'member', 'patientId', 'cardholderId'),
+  field('fillDate', true, 'dateFilled', 'serviceDate', 'dateOfService'),
+  field('ndc', true, 'ndcCode', 'productId', 'ndc11'),
+  field('drugName', false, 'drug', 'productName', 'drugDescription'),
+  field('brandGenericIndicator', false, 'brandGeneric', 'multiSourceCode', 'bg'),
+  field('quantity', true, 'qty', 'quantityDispensed', 'metricQuantity'),
+  field('daysSupply', true, 'days', 'daySupply'),
+  field('pharmacyNpi', false, 'npi', 'pharmacyId', 'serviceProviderId'),
+  field('pharmacyType', false, 'channel', 'pharmacyChannel'),
+  field('awpUnitCost', false, 'awpUnit', 'awpUnitPrice'),
+  field('awpTotalCost', false, 'awp', 'awpTotal'),
+  field('ingredientCost', false, 'ingredientCostPaid'),
+  field('dispensingFee', false, 'dispenseFee', 'dispensingFeePaid'),
+  field('memberPaid', false, 'copay', 'patientPay', 'patientPaid'),
+  field('planPaid', false, 'planPay', 'amountPaid', 'totalPaid'),
+  field('claimStatus', false, 'status', 'transactionStatus'),
+];
+
+export const STANDARD_WRITE_SCHEMAS = [
+  { key: 'eligibility', name: 'Standard_Eligibility', fields: ELIGIBILITY_WRITE_FIELDS },
+  { key: 'claims', name: 'Standard_Claims', fields: CLAIMS_WRITE_FIELDS },
+] as const;
+
+/** Field names compared without case, spaces, dashes or underscores: "Date of Birth" = dateOfBirth. */
+export function fieldKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_\-.]/g, '');
+}
+
+/** The source column a write field obviously reads (its name or an alias), or null. */
+export function guessSource(target: WriteField, sourceColumns: readonly string[]): string | null {
+  const wanted = new Set([target.name, ...target.aliases].map(fieldKey));
+  return sourceColumns.find((c) => wanted.has(fieldKey(c))) ?? null;
+}
+
+// ---- Template name (spec 3 §5 "Mapping template") ----
+
+/** While typing: letters, digits 1-9 and underscore only (the spec leaves out 0; decision 0120). */
+export const TEMPLATE_NAME_TYPING = /^[A-Za-z1-9_]*$/;
+
+/** What the name input keeps of a typed text: the characters the rule allows. */
+export function filterTemplateNameInput(text: string): string {
+  return text.replace(/[^A-Za-z1-9_]/g, '');
+}
+
+/** On save: trimmed, then the typing rule, required and bounded. */
+export const templateNameSchema = z
+  .string({ error: DATA_MAPPING_MESSAGES.templateNameRequired })
+  .max(TEMPLATE_NAME_MAX_LENGTH * 4, {
+    error: DATA_MAPPING_MESSAGES.tooLong('Template name', TEMPLATE_NAME_MAX_LENGTH),
+    abort: true,
+  })
+  .trim()
+  .min(1, { error: DATA_MAPPING_MESSAGES.templateNameRequired, abort: true })
+  .max(TEMPLATE_NAME_MAX_LENGTH, {
+    error: DATA_MAPPING_MESSAGES.tooLong('Template name', TEMPLATE_NAME_MAX_LENGTH),
+    abort: true,
+  })
+  .regex(TEMPLATE_NAME_TYPING, DATA_MAPPING_MESSAGES.templateNameFormat);
+
+// ---- Template shape ----
+
+const fieldName = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .min(1, `${label} is required`)
+    .max(SCHEMA_FIELD_MAX_LENGTH, DATA_MAPPING_MESSAGES.tooLong(label, SCHEMA_FIELD_MAX_LENGTH));
+
+const transformationName = z
+  .string()
+  .max(TRANSFORMATION_NAME_MAX_LENGTH, TRANSFORMATION_MESSAGES.tooLong('Transformation', 100))
+  .regex(/^[A-Za-z0-9_]+$/, TRANSFORMATION_MESSAGES.nameFormat)
+  .nullish();
+
+/**
+ * One target (write field) and where its value comes from: a source column (`source`), a
+ * concatenation (ccargs), or a multi-field transform (ctargs); at most one. `transformation` runs
+ * on the value last (after the concatenation or the combination). None: the column is blank.
+ */
+export const templateMapping = z
+  .object({
+    target: fieldName('Target field'),
+    source: fieldName('Source field').nullish(),
+    transformation: transformationName,
+    concatenation: concatenation.nullish(),
+    multiField: multiFieldTransform.nullish(),
+  })
+  .refine((m) => [m.source, m.concatenation, m.multiField].filter((x) => x != null).length <= 1, {
+    error: 'Choose one of a source field, a concatenation or a multi-field transform',
+  });
+export type TemplateMapping = z.infer<typeof templateMapping>;
+
+export function isMapped(m: Pick<TemplateMapping, 'source' | 'concatenation' | 'multiField'>) {
+  return m.source != null || m.concatenation != null || m.multiField != null;
+}
+
+/** The targets the rule 'This field is required' marks: required write fields without a source. */
+export function unmappedRequired(
+  writeFields: readonly Pick<WriteField, 'name' | 'required'>[],
+  mappings: readonly Pick<TemplateMapping, 'target' | 'source' | 'concatenation' | 'multiField'>[],
+): string[] {
+  const mapped = new Set(mappings.filter(isMapped).map((m) => m.target));
+  return writeFields.filter((f) => f.required && !mapped.has(f.name)).map((f) => f.name);
+}
+
+export const templateInput = z.object({
+  name: templateNameSchema,
+  description: z
+    .string()
+    .max(
+      TEMPLATE_DESCRIPTION_MAX_LENGTH,
+      DATA_MAPPING_MESSAGES.tooLong('Description', TEMPLATE_DESCRIPTION_MAX_LENGTH),
+    )
+    .default(''),
+  readSchemaId: int4Id('readSchemaId'),
+  writeSchemaId: int4Id('writeSchemaId'),
+  /** The sample file Percent Populated is computed from. */
+  fileStorageId: int4Id('fileStorageId').nullish(),
+  mappings: z
+    .array(templateMapping)
+    .max(TEMPLATE_MAX_MAPPINGS)
+    .refine((ms) => new Set(ms.map((m) => m.target)).size === ms.length, {
+      error: DATA_MAPPING_MESSAGES.sourceTwice,
+    }),
+});
+export type TemplateInput = z.infer<typeof templateInput>;
+export const templateUpdate = templateInput.extend({ id: int4Id('id') });
+export type TemplateUpdate = z.infer<typeof templateUpdate>;
+
+/**
+ * The save rule against the write schema: every target is one of its fields, and every required
+ * field is mapped. Answers the problems by path ('mappings' for the summary message).
+ */
+export function checkTemplate(
+  writeFields: readonly Pick<WriteField, 'name' | 'required'>[],
+  mappings: readonly TemplateMapping[],
+): { path: string; message: string }[] {
+  const known = new Set(writeFields.map((f) => f.name));
+  const problems: { path: string; message: string }[] = [];
+  mappings.forEach((m, i) => {
+    if (!known.has(m.target))
+      problems.push({
+        path: `mappings.${i}.target`,
+        message: DATA_MAPPING_MESSAGES.unknownTarget(m.target),
+      });
+  });
+  if (unmappedRequired(writeFields, mappings).length > 0)
+    problems.push({ path: 'mappings', message: DATA_MAPPING_MESSAGES.allRequiredMapped });
+  return problems;
+}
+
+/** The transformation names a template uses (any place): these lock in the library. */
+export function transformationsOf(mappings: readonly TemplateMapping[]): Set<string> {
+  const names = new Set<string>();
+  for (const m of mappings) {
+    if (m.transformation) names.add(m.transformation);
+    for (const c of m.concatenation ?? []) if (c.transformation) names.add(c.transformation);
+    if (m.multiField) {
+      names.add(m.multiField.transformation);
+      for (const v of m.multiField.variables) if (v.transformation) names.add(v.transformation);
+    }
+  }
+  return names;
+}
+
+export const templateIdParams = z.object({ id: int4Id('id') });
