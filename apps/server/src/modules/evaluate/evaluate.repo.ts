@@ -206,13 +206,14 @@ function crmColumns({ crm, ownerUserNo, faUserNo }: OpportunityValues) {
 
 /**
  * Inserts the opportunity of a CRM record, or does nothing when one already holds its ID (two
- * users choosing the same record at once get the same opportunity). Returns its number.
+ * users choosing the same record at once get the same opportunity). Returns its number, and
+ * whether this call made it.
  */
 export async function insertOpportunity(
   db: Db,
   values: OpportunityValues,
   userNo: number,
-): Promise<number> {
+): Promise<{ no: number; created: boolean }> {
   const inserted = await db
     .insertInto('prospect_opportunity')
     .values({
@@ -224,10 +225,10 @@ export async function insertOpportunity(
     .onConflict((oc) => oc.column('sf_opp_id15').doNothing())
     .returning('prospect_opportunity_no')
     .executeTakeFirst();
-  if (inserted) return inserted.prospect_opportunity_no;
+  if (inserted) return { no: inserted.prospect_opportunity_no, created: true };
   const existing = await findOpportunityNoBySfId(db, values.crm.sfId.slice(0, 15));
   if (existing === undefined) throw new Error('prospect opportunity vanished after a conflict');
-  return existing;
+  return { no: existing, created: false };
 }
 
 /** Writes the CRM's current values over the opportunity's and stamps the load time. */

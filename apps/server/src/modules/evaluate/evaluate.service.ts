@@ -160,9 +160,12 @@ export async function createOpportunity(
   const record = await getCrmOpportunity(crm, sfOppId);
   const values = await valuesOf(db, record);
   const id = await db.transaction().execute(async (trx) => {
-    const no = await insertOpportunity(trx, values, principal.userNo);
-    const handle = await requireOpportunityForUpdate(trx, no);
-    await recordEvaluateVersion(trx, handle, 'opportunity', values.crm, principal);
+    const { no, created } = await insertOpportunity(trx, values, principal.userNo);
+    // Another user's import of the same record won the race: theirs holds the first version.
+    if (created) {
+      const handle = await requireOpportunityForUpdate(trx, no);
+      await recordEvaluateVersion(trx, handle, 'opportunity', values.crm, principal);
+    }
     return no;
   });
   return getOpportunity(db, id);

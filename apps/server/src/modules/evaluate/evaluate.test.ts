@@ -342,6 +342,20 @@ describe('creating and refreshing an opportunity from the CRM', () => {
     });
   });
 
+  it('makes one opportunity with one first version when two users choose the same record at once', async () => {
+    const { sfId } = await crmRecord();
+    const [a, b] = await Promise.all([
+      ok<OpportunityDetail>('POST', '/evaluate/v1/opps', { sfOppId: sfId }),
+      ok<OpportunityDetail>('POST', '/evaluate/v1/opps', { sfOppId: sfId }, 'superAdmin'),
+    ]);
+    expect(a.id).toBe(b.id);
+    const history = await ok<EvaluateVersionPage>(
+      'GET',
+      `/evaluate/v1/opps/${a.id}/history?part=opportunity`,
+    );
+    expect(history.totalCount).toBe(1);
+  });
+
   it('shows a NABP padded to 7, and a dash with neither', async () => {
     const nabp = await newOpportunity({ npi: null, nabp: '4321' });
     expect(nabp.basicInfo.pharmacyId).toBe('0004321');
