@@ -54,6 +54,12 @@ export function FindOpportunityModal({ open, onClose }: { open: boolean; onClose
     onClose();
   };
 
+  // The same search again asks the CRM again (after a failure, or for what changed since).
+  const runSearch = (next: CrmSearch) => {
+    if (search?.by === next.by && search.term === next.term) void results.refetch();
+    else setSearch(next);
+  };
+
   const choose = (row: CrmOpportunity) => {
     create.mutate(row.sfId, {
       onSuccess: (opportunity) => {
@@ -78,7 +84,7 @@ export function FindOpportunityModal({ open, onClose }: { open: boolean; onClose
         name="crm-find"
         layout="vertical"
         initialValues={{ by: 'name', term: '' }}
-        onFinish={({ by: kind, term }) => setSearch({ by: kind, term: term.trim() })}
+        onFinish={({ by: kind, term }) => runSearch({ by: kind, term: term.trim() })}
       >
         <Form.Item name="by" label="Find by">
           <Radio.Group
