@@ -136,8 +136,12 @@ test('a delimited schema from a sample file: fields proposed, reordered by drag 
   await expect.poll(() => fieldNames(page)).toEqual(['dob', 'ssn', 'first_name', 'last_name']);
   const handle = step(page).getByRole('button', { name: 'Move last_name', exact: true });
   await handle.focus();
+  // Each key waits for dnd-kit to have acted on the one before (the handle is pressed while
+  // dragging; the live region says when the row is over its new place).
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press('ArrowUp');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText('was moved over');
   await page.keyboard.press('Space');
   await expect.poll(() => fieldNames(page)).toEqual(['dob', 'ssn', 'last_name', 'first_name']);
   // The column letter is the place: row 1 is A.

@@ -182,8 +182,8 @@ export function FieldDefinitionsTable(props: FieldDefinitionsTableProps) {
         ]
       : [
           cell('fieldName'),
-          cell('start', 120),
-          cell('end', 120),
+          cell('start', 170),
+          cell('end', 170),
           {
             title: 'Length',
             key: 'length',

@@ -231,12 +231,12 @@ export function FieldDefinitionsStep(props: FieldDefinitionsStepProps) {
           <span className="field-definitions__count" aria-live="polite">
             {rows.length} field{rows.length === 1 ? '' : 's'}
           </span>
+          {layout === 'fixedLength' && rows.length > 0 && (
+            <Button type="link" className="field-definitions__sample" onClick={downloadSample}>
+              Download Sample File
+            </Button>
+          )}
         </Space>
-      )}
-      {layout === 'fixedLength' && rows.length > 0 && (
-        <Button type="link" className="field-definitions__sample" onClick={downloadSample}>
-          Download Sample File
-        </Button>
       )}
       <FieldDefinitionsTable
         layout={layout}
@@ -307,19 +307,16 @@ function SampleFileForm(
             <Upload
               accept={SAMPLE_FILE_EXTENSIONS.join(',')}
               maxCount={1}
-              fileList={file ? [{ uid: 'sample', name: file.name, status: 'done' as const }] : []}
+              showUploadList={false}
               beforeUpload={(chosen) => {
                 setFile(chosen);
                 setProblem(sampleFileProblem(chosen));
                 return false;
               }}
-              onRemove={() => {
-                setFile(null);
-                setProblem(null);
-              }}
             >
               <Button icon={<UploadOutlined />}>Select File</Button>
             </Upload>
+            <span className="field-definitions__file">{file ? file.name : 'No file selected'}</span>
             <Button type="primary" loading={propose.isPending} onClick={() => void upload()}>
               Upload
             </Button>
