@@ -30,14 +30,14 @@ export interface StandardClaim {
 }
 
 /** The delivery systems a claim is priced in. */
-export const CLAIM_CHANNELS = [
+export const PRICING_CHANNELS = [
   'retail',
   'retail90',
   'mail',
   'specialtyRetail',
   'specialtyMail',
 ] as const;
-export type ClaimChannel = (typeof CLAIM_CHANNELS)[number];
+export type PricingChannel = (typeof PRICING_CHANNELS)[number];
 
 /** Brand, generic, or single-source generic (priced with its own discount). */
 export const DRUG_CLASSES = ['brand', 'generic', 'ssg'] as const;
@@ -60,7 +60,7 @@ export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 const norm = (value: string | null): string => (value ?? '').trim().toUpperCase();
 
 /** Pharmacy type codes of the standard layout (decision 0125); anything else is unknown. */
-export const PHARMACY_TYPE_CODES: Readonly<Record<string, ClaimChannel>> = {
+export const PHARMACY_TYPE_CODES: Readonly<Record<string, PricingChannel>> = {
   R: 'retail',
   RETAIL: 'retail',
   R90: 'retail90',
@@ -103,7 +103,7 @@ export function isReversal(claim: StandardClaim): boolean {
  * more than 83 days' supply counts as retail90 when Retail 90 is on, and a retail90 claim is
  * priced at retail when it is off.
  */
-export function claimChannel(claim: StandardClaim, retail90On: boolean): ClaimChannel | null {
+export function claimChannel(claim: StandardClaim, retail90On: boolean): PricingChannel | null {
   const channel = PHARMACY_TYPE_CODES[norm(claim.pharmacyType)] ?? null;
   if (channel === 'retail' && retail90On && (claim.daysSupply ?? 0) > 83) return 'retail90';
   if (channel === 'retail90' && !retail90On) return 'retail';
@@ -241,7 +241,7 @@ export interface ColumnTerms {
   };
   rebateTier: RebateTier;
   /** Rebate guaranteed per brand claim, by channel, for the column's rebate tier. */
-  rebatesPerBrandClaim: Record<ClaimChannel, number>;
+  rebatesPerBrandClaim: Record<PricingChannel, number>;
   fees: readonly FeeLine[];
   credits: readonly FeeLine[];
   /** NDCs the column's formulary excludes: the claims that would be disrupted. */
@@ -249,11 +249,11 @@ export interface ColumnTerms {
 }
 
 /** Rounds a non-negative amount to cents, half up (the SQL engine rounds the same way). */
-export function cents(value: number): number {
+export function repriceCents(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-export function claimDiscount(terms: ColumnTerms, channel: ClaimChannel, cls: DrugClass): number {
+export function claimDiscount(terms: ColumnTerms, channel: PricingChannel, cls: DrugClass): number {
   if (channel === 'specialtyRetail' || channel === 'specialtyMail')
     return terms.discounts.specialty;
   return terms.discounts[channel][cls];
@@ -262,7 +262,7 @@ export function claimDiscount(terms: ColumnTerms, channel: ClaimChannel, cls: Dr
 /** A single-source generic takes the generic dispensing fee; specialty has one fee per channel. */
 export function claimDispensingFee(
   terms: ColumnTerms,
-  channel: ClaimChannel,
+  channel: PricingChannel,
   cls: DrugClass,
 ): number {
   if (channel === 'specialtyRetail' || channel === 'specialtyMail')
@@ -274,7 +274,7 @@ export interface PricedClaim {
   claimId: string;
   memberId: string;
   ndc: string;
-  channel: ClaimChannel;
+  channel: PricingChannel;
   cls: DrugClass;
   awp: number;
   ingredientCost: number;
@@ -291,10 +291,10 @@ export function priceClaim(
   retail90On: boolean,
   prices: readonly PriceRow[] = [],
 ): PricedClaim {
-  const channel = claimChannel(claim, retail90On) as ClaimChannel;
+  const channel = claimChannel(claim, retail90On) as PricingChannel;
   const cls = drugClass(claim) as DrugClass;
   const awp = claimAwp(claim, prices) as number;
-  const ingredientCost = cents((awp * (100 - claimDiscount(terms, channel, cls))) / 100);
+  const ingredientCost = repriceCents((awp * (100 - claimDiscount(terms, channel, cls))) / 100);
   const dispensingFee = claimDispensingFee(terms, channel, cls);
   return {
     claimId: claim.claimId,
@@ -305,7 +305,7 @@ export function priceClaim(
     awp,
     ingredientCost,
     dispensingFee,
-    gross: cents(ingredientCost + dispensingFee),
+    gross: repriceCents(ingredientCost + dispensingFee),
     // Member cost share is kept from the claim: the plan design does not change with the PBM.
     memberCostShare: claim.memberPaid ?? 0,
     rebate: cls === 'brand' ? terms.rebatesPerBrandClaim[channel] : 0,
@@ -324,20 +324,20 @@ export interface Population {
 export function feeAmount(line: FeeLine, population: Population, claims: number): number {
   switch (line.type) {
     case 'One Time':
-      return cents(line.amount);
+      return repriceCents(line.amount);
     case 'PEPM':
-      return cents(line.amount * population.employees * population.months);
+      return repriceCents(line.amount * population.employees * population.months);
     case 'PMPM':
-      return cents(line.amount * population.members * population.months);
+      return repriceCents(line.amount * population.members * population.months);
     case 'Per Claim':
-      return cents(line.amount * claims);
+      return repriceCents(line.amount * claims);
   }
 }
 
 // ---- The grid ----
 
 export interface PaidBreakdownRow {
-  deliverySystem: ClaimChannel;
+  deliverySystem: PricingChannel;
   brandGenericInd: DrugClass;
   grossClaimAmountPaid: number;
   totalRx: number;
@@ -383,18 +383,46 @@ export interface RepriceOptions {
 }
 
 /** Percent to two decimals; 0 when there is nothing to divide by. */
-export function percent(part: number, whole: number): number {
-  return whole === 0 ? 0 : cents((part / whole) * 100);
+export function repricePercent(part: number, whole: number): number {
+  return whole === 0 ? 0 : repriceCents((part / whole) * 100);
 }
 
-const specialty = (c: ClaimChannel) => c === 'specialtyRetail' || c === 'specialtyMail';
+const specialty = (c: PricingChannel) => c === 'specialtyRetail' || c === 'specialtyMail';
 
-/** Every column of the grid; the first column is the incumbent that savings are measured against. */
-export function repriceGrid(
+/** What the grid needs of one column's repriced claims; the SQL engine returns the same sums. */
+export interface ColumnAggregates {
+  claims: number;
+  gross: number;
+  memberCostShare: number;
+  rebates: number;
+  generics: number;
+  mail: number;
+  specialtyGross: number;
+  members: number;
+  specialtyMembers: number;
+  disruptedRx: number;
+  disruptedMembers: number;
+  buckets: {
+    channel: PricingChannel;
+    cls: DrugClass;
+    awp: number;
+    ingredient: number;
+    gross: number;
+    rx: number;
+  }[];
+}
+
+/** The exclusion counts shared by every column (they do not depend on the terms). */
+export interface ClaimCounts {
+  exclusions: Record<ExclusionReason, number>;
+  reversedPairs: number;
+}
+
+/** Netting and exclusions: the claims that can be repriced and the counts of the others. */
+export function repriceableClaims(
   claims: readonly StandardClaim[],
-  columns: readonly ColumnTerms[],
-  options: RepriceOptions,
-): GridColumn[] {
+  options: Pick<RepriceOptions, 'retail90' | 'prices'>,
+): { claims: StandardClaim[]; counts: ClaimCounts } {
   const netted = netReversals(claims);
   const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
     ExclusionReason,
@@ -408,75 +436,122 @@ export function repriceGrid(
     if (reason === null) repriceable.push(c);
     else exclusions[reason] += 1;
   }
-  const excluded = EXCLUSION_REASONS.reduce((s, r) => s + exclusions[r], 0);
-  const grid = columns.map((terms) =>
-    gridColumn(repriceable, terms, options, exclusions, excluded, netted.reversedPairs),
-  );
-  const incumbentNet = grid[0]?.planCost.netCost ?? 0;
-  for (const col of grid) {
-    const savings = cents(incumbentNet - col.planCost.netCost);
-    col.contractSavings = {
-      contractSavings: savings,
-      percentSavings: percent(savings, incumbentNet),
-    };
-  }
-  return grid;
+  return { claims: repriceable, counts: { exclusions, reversedPairs: netted.reversedPairs } };
 }
 
-function gridColumn(
+/** Every column of the grid; the first column is the incumbent that savings are measured against. */
+export function repriceGrid(
+  claims: readonly StandardClaim[],
+  columns: readonly ColumnTerms[],
+  options: RepriceOptions,
+): GridColumn[] {
+  const { claims: repriceable, counts } = repriceableClaims(claims, options);
+  const aggregates = columns.map((terms) => aggregateColumn(repriceable, terms, options));
+  return assembleGrid(columns, aggregates, counts, options);
+}
+
+/** Sums one column's repriced claims (the reference for the engine's SQL). */
+export function aggregateColumn(
   claims: readonly StandardClaim[],
   terms: ColumnTerms,
-  options: RepriceOptions,
-  exclusions: Record<ExclusionReason, number>,
-  excluded: number,
-  reversedPairs: number,
-): GridColumn {
-  const priced = claims.map((c) => priceClaim(c, terms, options.retail90, options.prices));
-  let gross = 0;
-  let member = 0;
-  let rebates = 0;
-  let specialtyGross = 0;
-  let generics = 0;
-  let mail = 0;
-  const buckets = new Map<string, { awp: number; ingredient: number; gross: number; rx: number }>();
+  options: Pick<RepriceOptions, 'retail90' | 'prices'>,
+): ColumnAggregates {
+  const a: ColumnAggregates = {
+    claims: 0,
+    gross: 0,
+    memberCostShare: 0,
+    rebates: 0,
+    generics: 0,
+    mail: 0,
+    specialtyGross: 0,
+    members: 0,
+    specialtyMembers: 0,
+    disruptedRx: 0,
+    disruptedMembers: 0,
+    buckets: [],
+  };
   const members = new Set<string>();
   const specialtyMembers = new Set<string>();
   const excludedNdcs = new Set(terms.excludedNdcs ?? []);
   const disruptedMembers = new Set<string>();
-  let disruptedRx = 0;
-  for (const p of priced) {
-    gross += p.gross;
-    member += p.memberCostShare;
-    rebates += p.rebate;
+  const buckets = new Map<string, ColumnAggregates['buckets'][number]>();
+  for (const c of claims) {
+    const p = priceClaim(c, terms, options.retail90, options.prices);
+    a.claims += 1;
+    a.gross += p.gross;
+    a.memberCostShare += p.memberCostShare;
+    a.rebates += p.rebate;
     members.add(p.memberId);
     if (specialty(p.channel)) {
-      specialtyGross += p.gross;
+      a.specialtyGross += p.gross;
       specialtyMembers.add(p.memberId);
     }
-    if (p.cls !== 'brand') generics += 1;
-    if (p.channel === 'mail') mail += 1;
+    if (p.cls !== 'brand') a.generics += 1;
+    if (p.channel === 'mail') a.mail += 1;
     if (excludedNdcs.has(p.ndc)) {
-      disruptedRx += 1;
+      a.disruptedRx += 1;
       disruptedMembers.add(p.memberId);
     }
     const key = `${p.channel}|${p.cls}`;
-    const b = buckets.get(key) ?? { awp: 0, ingredient: 0, gross: 0, rx: 0 };
+    const b = buckets.get(key) ?? {
+      channel: p.channel,
+      cls: p.cls,
+      awp: 0,
+      ingredient: 0,
+      gross: 0,
+      rx: 0,
+    };
     b.awp += p.awp;
     b.ingredient += p.ingredientCost;
     b.gross += p.gross;
     b.rx += 1;
     buckets.set(key, b);
   }
+  a.members = members.size;
+  a.specialtyMembers = specialtyMembers.size;
+  a.disruptedMembers = disruptedMembers.size;
+  a.buckets = [...buckets.values()];
+  return a;
+}
+
+/** The grid from each column's sums: fees and credits, net cost, savings against the first column. */
+export function assembleGrid(
+  columns: readonly ColumnTerms[],
+  aggregates: readonly ColumnAggregates[],
+  counts: ClaimCounts,
+  options: Pick<RepriceOptions, 'population'>,
+): GridColumn[] {
+  const grid = columns.map((terms, i) =>
+    assembleColumn(terms, aggregates[i] as ColumnAggregates, counts, options.population),
+  );
+  const incumbentNet = grid[0]?.planCost.netCost ?? 0;
+  for (const col of grid) {
+    const savings = repriceCents(incumbentNet - col.planCost.netCost);
+    col.contractSavings = {
+      contractSavings: savings,
+      percentSavings: repricePercent(savings, incumbentNet),
+    };
+  }
+  return grid;
+}
+
+function assembleColumn(
+  terms: ColumnTerms,
+  a: ColumnAggregates,
+  counts: ClaimCounts,
+  population: Population,
+): GridColumn {
+  const excluded = EXCLUSION_REASONS.reduce((s, r) => s + counts.exclusions[r], 0);
   const paidAmountBreakdown: PaidBreakdownRow[] = [];
-  for (const channel of CLAIM_CHANNELS)
+  for (const channel of PRICING_CHANNELS)
     for (const cls of DRUG_CLASSES) {
-      const b = buckets.get(`${channel}|${cls}`);
+      const b = a.buckets.find((x) => x.channel === channel && x.cls === cls);
       if (!b) continue;
-      const effectiveRate = b.awp === 0 ? 0 : cents((1 - b.ingredient / b.awp) * 100);
+      const effectiveRate = b.awp === 0 ? 0 : repriceCents((1 - b.ingredient / b.awp) * 100);
       paidAmountBreakdown.push({
         deliverySystem: channel,
         brandGenericInd: cls,
-        grossClaimAmountPaid: cents(b.gross),
+        grossClaimAmountPaid: repriceCents(b.gross),
         totalRx: b.rx,
         effectiveRate,
         cappedEffRate: Math.min(effectiveRate, claimDiscount(terms, channel, cls)),
@@ -484,17 +559,17 @@ function gridColumn(
     }
   const feeBreakdown = terms.fees.map((f) => ({
     ...f,
-    amount: feeAmount(f, options.population, priced.length),
+    amount: feeAmount(f, population, a.claims),
   }));
   const creditBreakdown = terms.credits.map((f) => ({
     ...f,
-    amount: feeAmount(f, options.population, priced.length),
+    amount: feeAmount(f, population, a.claims),
   }));
-  const totalFees = cents(feeBreakdown.reduce((s, f) => s + f.amount, 0));
-  const totalCredits = cents(creditBreakdown.reduce((s, f) => s + f.amount, 0));
-  const grossPaid = cents(gross);
-  const lessMember = cents(member);
-  const rebateAmount = cents(rebates);
+  const totalFees = repriceCents(feeBreakdown.reduce((s, f) => s + f.amount, 0));
+  const totalCredits = repriceCents(creditBreakdown.reduce((s, f) => s + f.amount, 0));
+  const grossPaid = repriceCents(a.gross);
+  const lessMember = repriceCents(a.memberCostShare);
+  const rebateAmount = repriceCents(a.rebates);
   return {
     key: terms.key,
     pbm: terms.pbm,
@@ -505,26 +580,26 @@ function gridColumn(
       totalCredits,
       rebateAmount,
       totalFees,
-      netCost: cents(grossPaid - lessMember - totalCredits - rebateAmount + totalFees),
+      netCost: repriceCents(grossPaid - lessMember - totalCredits - rebateAmount + totalFees),
       paidAmountBreakdown,
       feeBreakdown,
       creditBreakdown,
     },
     contractSavings: { contractSavings: 0, percentSavings: 0 },
     utilization: {
-      percClaimsRepriced: percent(priced.length, priced.length + excluded),
+      percClaimsRepriced: repricePercent(a.claims, a.claims + excluded),
       claimsExcluded: excluded,
-      genericDispensingRate: percent(generics, priced.length),
-      specialtyCostShare: percent(specialtyGross, gross),
-      percMembersSpecialtyDrugs: percent(specialtyMembers.size, members.size),
-      mailOrderUtilizationRate: percent(mail, priced.length),
+      genericDispensingRate: repricePercent(a.generics, a.claims),
+      specialtyCostShare: repricePercent(a.specialtyGross, a.gross),
+      percMembersSpecialtyDrugs: repricePercent(a.specialtyMembers, a.members),
+      mailOrderUtilizationRate: repricePercent(a.mail, a.claims),
     },
     disruption: {
-      pctMembers: percent(disruptedMembers.size, members.size),
-      pctRx: percent(disruptedRx, priced.length),
+      pctMembers: repricePercent(a.disruptedMembers, a.members),
+      pctRx: repricePercent(a.disruptedRx, a.claims),
     },
-    exclusions: { ...exclusions },
-    reversedPairs,
+    exclusions: { ...counts.exclusions },
+    reversedPairs: counts.reversedPairs,
   };
 }
 
@@ -581,16 +656,16 @@ export function guaranteeReconciliation(
       bucket === 'dispensingFee'
         ? s.n === 0
           ? 0
-          : cents(s.actual / s.n)
+          : repriceCents(s.actual / s.n)
         : s.awp === 0
           ? 0
-          : cents((1 - s.actual / s.awp) * 100);
+          : repriceCents((1 - s.actual / s.awp) * 100);
     return {
       bucket,
-      actual: cents(s.actual),
-      guaranteed: cents(s.guaranteed),
+      actual: repriceCents(s.actual),
+      guaranteed: repriceCents(s.guaranteed),
       effectiveRate,
-      shortfall: cents(Math.max(0, s.actual - s.guaranteed)),
+      shortfall: repriceCents(Math.max(0, s.actual - s.guaranteed)),
     };
   });
 }
@@ -625,7 +700,7 @@ export function incumbentStats(
   for (const c of netReversals(claims).claims) {
     if (exclusionReason(c, options.retail90, options.prices) !== null) continue;
     n += 1;
-    const channel = claimChannel(c, options.retail90) as ClaimChannel;
+    const channel = claimChannel(c, options.retail90) as PricingChannel;
     if (drugClass(c) !== 'brand') generic += 1;
     if (channel === 'mail') mail += 1;
     if (channel === 'retail90') r90 += 1;
@@ -637,13 +712,13 @@ export function incumbentStats(
   }
   return {
     generic,
-    genericRate: percent(generic, n),
+    genericRate: repricePercent(generic, n),
     mail,
-    mailPercent: percent(mail, n),
+    mailPercent: repricePercent(mail, n),
     retail90: r90,
-    retail90Percent: percent(r90, n),
+    retail90Percent: repricePercent(r90, n),
     specialty: spec,
-    specialtyEffRate: specAwp === 0 ? 0 : cents((1 - specPaid / specAwp) * 100),
-    specialtyPercent: percent(spec, n),
+    specialtyEffRate: specAwp === 0 ? 0 : repriceCents((1 - specPaid / specAwp) * 100),
+    specialtyPercent: repricePercent(spec, n),
   };
 }
