@@ -1,0 +1,172 @@
+import type { Delimiters } from './tokenizer.ts';
+import type { EnvelopeError, GroupResult, InterchangeResult, TransactionResult } from './types.ts';
+
+/** Delimiters of the acknowledgments we write. */
+export const ACK_DELIMITERS: Delimiters = {
+  element: '*',
+  repetition: '^',
+  component: ':',
+  segment: '~',
+};
+
+export interface AckOptions {
+  /** Our interchange control number for the acknowledgment (ISA13), 1 to 999999999. */
+  controlNumber: number;
+  now: Date;
+  delimiters?: Delimiters;
+}
+
+const pad = (value: string, width: number) => value.slice(0, width).padEnd(width, ' ');
+const digits = (value: number, width: number) => String(value).padStart(width, '0');
+
+function stamp(now: Date) {
+  const yyyy = String(now.getUTCFullYear());
+  const mm = digits(now.getUTCMonth() + 1, 2);
+  const dd = digits(now.getUTCDate(), 2);
+  return {
+    yymmdd: `${yyyy.slice(2)}${mm}${dd}`,
+    ccyymmdd: `${yyyy}${mm}${dd}`,
+    hhmm: `${digits(now.getUTCHours(), 2)}${digits(now.getUTCMinutes(), 2)}`,
+  };
+}
+
+/** The ISA answering the given one: sender and receiver swapped, fixed widths padded. */
+function answerIsa(received: string[], options: AckOptions, d: Delimiters): string {
+  const { yymmdd, hhmm } = stamp(options.now);
+  const field = (index: number, fallback: string) => received[index - 1] || fallback;
+  return [
+    'ISA',
+    '00',
+    pad('', 10),
+    '00',
+    pad('', 10),
+    pad(field(7, 'ZZ'), 2),
+    pad(field(8, ''), 15),
+    pad(field(5, 'ZZ'), 2),
+    pad(field(6, ''), 15),
+    yymmdd,
+    hhmm,
+    d.repetition || '^',
+    '00501',
+    digits(options.controlNumber, 9),
+    '0',
+    field(15, 'P') === 'T' ? 'T' : 'P',
+    d.component,
+  ].join(d.element);
+}
+
+/** Writes segments joined by the terminator, one per line for people reading them. */
+function write(segments: string[][], d: Delimiters): string {
+  // Empty trailing elements are left out, as X12 requires.
+  return segments.map((elements) => `${trimEnd(elements).join(d.element)}${d.segment}\n`).join('');
+}
+
+function trimEnd(elements: string[]): string[] {
+  let end = elements.length;
+  while (end > 1 && elements[end - 1] === '') end--;
+  return elements.slice(0, end);
+}
+
+/**
+ * TA1 (interchange acknowledgment): R with the first note code when the interchange envelope is in
+ * error, A with 000 otherwise. It travels in its own ISA/IEA with no functional group.
+ */
+export function writeTa1(
+  interchange: { isa: string[]; errors: EnvelopeError[] },
+  options: AckOptions,
+): string {
+  const d = options.delimiters ?? ACK_DELIMITERS;
+  const isa = interchange.isa;
+  const first = interchange.errors[0];
+  const control = /^\d{9}$/.test(isa[12] ?? '') ? isa[12]! : '000000000';
+  const date = /^\d{6}$/.test(isa[8] ?? '') ? isa[8]! : stamp(options.now).yymmdd;
+  const time = /^\d{4}$/.test(isa[9] ?? '') ? isa[9]! : stamp(options.now).hhmm;
+  const segments = [
+    ['TA1', control, date, time, first ? 'R' : 'A', first ? first.code : '000'],
+    ['IEA', '0', digits(options.controlNumber, 9)],
+  ];
+  return `${answerIsa(isa, options, d)}${d.segment}\n${write(segments, d)}`;
+}
+
+/** IK5 (transaction set response) for one transaction. */
+function transactionResponse(transaction: TransactionResult): string[][] {
+  const segments: string[][] = [
+    ['AK2', transaction.transactionSet, transaction.controlNumber, transaction.implementation],
+  ];
+  for (const error of transaction.segmentErrors) {
+    segments.push([
+      'IK3',
+      error.segment,
+      String(error.position),
+      error.loopId === 'ST' ? '' : error.loopId,
+      error.code,
+    ]);
+    for (const element of error.elements) {
+      segments.push([
+        'IK4',
+        String(element.position),
+        String(element.dataElement),
+        element.code,
+        ...(element.value ? [element.value] : []),
+      ]);
+    }
+  }
+  const codes = transaction.errors.map((error) => error.code);
+  if (transaction.status !== 'A' && transaction.segmentErrors.length > 0) codes.push('5');
+  segments.push(['IK5', transaction.status, ...[...new Set(codes)].slice(0, 5)]);
+  return segments;
+}
+
+/** AK1..AK9 for one functional group. */
+function groupResponse(group: GroupResult): string[][] {
+  const accepted = group.transactions.filter((each) => each.status !== 'R').length;
+  return [
+    ['AK1', group.functionalId, group.controlNumber, group.version],
+    ...group.transactions.flatMap(transactionResponse),
+    [
+      'AK9',
+      group.status,
+      String(group.declaredTransactions ?? group.transactions.length),
+      String(group.transactions.length),
+      String(accepted),
+      ...[...new Set(group.errors.map((error) => error.code))].slice(0, 5),
+    ],
+  ];
+}
+
+/**
+ * 999 (implementation acknowledgment, 005010X231A1) for each functional group of the interchange:
+ * one ST/SE per group, AK2/IK3/IK4/IK5 for each transaction set, AK9 for the group.
+ */
+export function write999(interchange: InterchangeResult, options: AckOptions): string {
+  const d = options.delimiters ?? ACK_DELIMITERS;
+  const { ccyymmdd, hhmm } = stamp(options.now);
+  const groupControl = String(options.controlNumber);
+  const segments: string[][] = [
+    [
+      'GS',
+      'FA',
+      interchange.isa[7] ?? '',
+      interchange.isa[5] ?? '',
+      ccyymmdd,
+      hhmm,
+      groupControl,
+      'X',
+      '005010X231A1',
+    ],
+  ];
+  interchange.groups.forEach((group, index) => {
+    const control = digits(index + 1, 4);
+    const body = groupResponse(group);
+    segments.push(['ST', '999', control, '005010X231A1'], ...body, [
+      'SE',
+      String(body.length + 2),
+      control,
+    ]);
+  });
+  segments.push(
+    ['GE', String(interchange.groups.length), groupControl],
+    ['IEA', '1', digits(options.controlNumber, 9)],
+  );
+  return `${answerIsa(interchange.isa, options, d)}${d.segment}\n${write(segments, d)}`;
+}
