@@ -125,7 +125,8 @@ export function RenewalsPanel({ entries, onSave, onDelete, saving }: RenewalsPan
         rowKey="key"
         size="small"
         pagination={false}
-        dataSource={drafts}
+        // The entry being created shows in the list once its modal closes, not behind it.
+        dataSource={drafts.filter((d) => !(d.id === null && d.key === openKey))}
         locale={{ emptyText: 'No renewals or competitor entries' }}
         scroll={{ x: 'max-content' }}
         columns={[
