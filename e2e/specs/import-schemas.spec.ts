@@ -215,6 +215,13 @@ test('a schema in view mode, its clone, and a comment and a file in edit mode', 
   await expect(page.getByText(IMPORT_SCHEMA_MESSAGES.nameRequired)).toBeVisible();
   await checkA11y(page);
   await screenshots(page, 'clone-step-1');
+  // A legacy import has neither field definitions nor mapping: three steps.
+  const stepTitles = chips.locator('.ant-steps-item-title');
+  await expect(stepTitles).toHaveCount(5);
+  await page.getByText('Legacy', { exact: true }).click();
+  await expect(stepTitles).toHaveText(['File Definition', 'Advanced Options', 'Description']);
+  await page.getByText('Data Mapper', { exact: true }).click();
+  await expect(stepTitles).toHaveCount(5);
   await nameField.fill(CLONE);
   for (const heading of ['Field Definitions', 'Mapping & Transformations', 'Advanced Options']) {
     await page.getByRole('button', { name: 'Next' }).click();
@@ -230,16 +237,38 @@ test('a schema in view mode, its clone, and a comment and a file in edit mode', 
   await expect(rowOf(page, CLONE)).toHaveCount(1);
   await expect(rowOf(page, CLONE)).toContainText(IMPORT_SCHEMA_MESSAGES.notYetUtilized);
 
-  // Edit mode: walk to Description and add a comment and a file.
+  // Edit mode: a new file type on a schema with fields asks, then clears the fields.
   await page.goto(`${IMPORTS}/import-schema/${schema.id}/edit`);
   await expect(page.getByText('Edit Mode', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Schema Name')).toBeEnabled();
+  await choose(page.locator('.import-schema-form'), 'File Type', 'Fixed Length Text File');
+  let dialog = await shownDialog(page, IMPORT_SCHEMA_WIZARD_MESSAGES.fileTypeChangeTitle);
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.locator('.ant-select').filter({ hasText: 'Delimited Text File' }),
+  ).toBeVisible();
+  await choose(page.locator('.import-schema-form'), 'File Type', 'Fixed Length Text File');
+  dialog = await shownDialog(page, IMPORT_SCHEMA_WIZARD_MESSAGES.fileTypeChangeTitle);
+  await dialog.getByRole('button', { name: 'Change File Type' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Field Definitions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Please add at least one field').first()).toBeVisible();
+
+  // Unsaved, so the schema is as it was: walk to Description and add a comment and a file.
+  await page.reload();
+  await expect(
+    page.locator('.ant-select').filter({ hasText: 'Delimited Text File' }),
+  ).toBeVisible();
   for (let step = 0; step < 4; step += 1) {
     await page.getByRole('button', { name: 'Next' }).click();
   }
   await expect(page.getByRole('heading', { level: 3, name: 'Comment(s)' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New Comment' }).click();
-  let dialog = await shownDialog(page, 'Add New Comment');
+  dialog = await shownDialog(page, 'Add New Comment');
   await dialog.getByRole('button', { name: 'Add Comment' }).click();
   await expect(dialog.getByText(IMPORT_SCHEMA_MESSAGES.commentRequired)).toBeVisible();
   await checkA11y(page);
