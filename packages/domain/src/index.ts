@@ -41,3 +41,4 @@ export * from './repricing.ts';
 export * from './import-schemas.ts';
 export * from './transformations.ts';
 export * from './data-mapping.ts';
+export * from './claims-files.ts';

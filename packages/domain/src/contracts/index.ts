@@ -32,3 +32,4 @@ export * from './evaluate.contracts.ts';
 export * from './evaluate-incumbent.contracts.ts';
 export * from './import-schemas.contracts.ts';
 export * from './transformations.contracts.ts';
+export * from './claims-files.contracts.ts';
