@@ -77,8 +77,9 @@ export async function readX12(
       status: rejected ? 'R' : builder.segmentErrors.length > 0 ? 'E' : 'A',
     };
     options.onTransaction?.(done);
-    if (options.onTransaction) done.tree = { ...done.tree, segments: [], loops: [] };
-    group.transactions.push(done);
+    group.transactions.push(
+      options.onTransaction ? { ...done, tree: { ...done.tree, segments: [], loops: [] } } : done,
+    );
     transaction = undefined;
   };
 
