@@ -1,6 +1,6 @@
 import { Alert, Breadcrumb, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
   IMPORT_SCHEMA_MESSAGES,
   IMPORT_SCHEMA_WIZARD_MESSAGES,
@@ -42,7 +42,7 @@ import {
   type WizardFormValues,
 } from './import-schema-values.ts';
 import { MappingStep } from './mapping-step.tsx';
-import { CREATE_SCHEMA_PATH, IMPORTS_PATH, editSchemaPath } from './paths.ts';
+import { CREATE_SCHEMA_PATH, IMPORTS_PATH, editSchemaPath, schemaPath } from './paths.ts';
 import './data-management.css';
 
 /** What Clone hands to the create page: the schema whose template is copied. */
@@ -90,6 +90,10 @@ export default function ImportSchemaWizardPage() {
         <Spin description="Loading the schema" />
       </section>
     );
+  }
+  // Edit-own holders may edit only their own schemas (spec 3 §2): another's opens read-only.
+  if (mode === 'edit' && source.data && !source.data.canEdit) {
+    return <Navigate to={schemaPath(source.data.id)} replace />;
   }
   // Keyed by the address and the copied schema: Clone and a new id start a fresh wizard.
   return (
