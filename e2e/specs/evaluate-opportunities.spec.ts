@@ -68,7 +68,7 @@ test('the financial analyst lists opportunities, mine and all, by stage and by e
   page,
   browserErrors,
 }) => {
-  await signIn(page, 'financialAnalyst', { path: '/evaluate' });
+  const who = await signIn(page, 'financialAnalyst', { path: '/evaluate' });
   await expect(page).toHaveURL(/\/evaluate\/opportunities$/);
   await expect(
     page.getByRole('heading', { level: 1, name: 'Prospect Opportunities' }),
@@ -77,6 +77,15 @@ test('the financial analyst lists opportunities, mine and all, by stage and by e
   await expect(rows(page).first()).toBeVisible();
   const mine = await totalOf(page);
   expect(mine).toBeGreaterThan(0);
+  // Mine: the analyst owns or analyses each one (the Opp. Owner and Financial Analyst columns).
+  const me = `${who.firstName} ${who.lastName}`;
+  for (const row of await rows(page).all()) {
+    const [owner, analyst] = await Promise.all([
+      row.locator('td:nth-child(4)').innerText(),
+      row.locator('td:nth-child(5)').innerText(),
+    ]);
+    expect([owner.trim(), analyst.trim()]).toContain(me);
+  }
   await checkA11y(page);
   await screenshots(page, 'list-mine');
 
@@ -121,7 +130,6 @@ test('the financial analyst brings an opportunity in from Salesforce, records it
   page,
   browserErrors,
 }) => {
-  void browserErrors;
   await signIn(page, 'financialAnalyst', { path: '/evaluate/opportunities' });
   const target = await crmOpportunityToImport(page);
 
@@ -129,13 +137,32 @@ test('the financial analyst brings an opportunity in from Salesforce, records it
   let dialog = await shownDialog(page, 'Find Opportunity in SalesForce');
   await dialog.getByText('Salesforce ID', { exact: true }).first().click();
   await dialog.getByRole('textbox', { name: 'Salesforce ID' }).fill(target.sfId.slice(0, 14));
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+  await dialog.getByRole('button', { name: /^(loading )?Search$/ }).click();
   await expect(dialog.getByText(EVALUATE_MESSAGES.invalidIdLength)).toBeVisible();
   await checkA11y(page);
 
   await dialog.getByText('Employer Name', { exact: true }).first().click();
   await dialog.getByRole('textbox', { name: 'Employer Name' }).fill(target.employer);
-  await dialog.getByRole('button', { name: 'Search', exact: true }).click();
+
+  // The CRM failing (the server's 502) reads as the spec's message; the next search works.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 502/);
+  await page.route(
+    '**/salesforce/v1/opportunities?*',
+    (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({
+          status: 502,
+          title: 'Bad Gateway',
+          detail: EVALUATE_MESSAGES.crmProblem,
+        }),
+      }),
+    { times: 1 },
+  );
+  await dialog.getByRole('button', { name: /^(loading )?Search$/ }).click();
+  await expect(dialog.getByText(EVALUATE_MESSAGES.crmProblem)).toBeVisible();
+  await dialog.getByRole('button', { name: /^(loading )?Search$/ }).click();
   const row = dialog.locator('tr.ant-table-row').filter({ hasText: target.sfId });
   await expect(row).toBeVisible();
   await checkA11y(page);
