@@ -32,11 +32,11 @@ describe('diffVersions', () => {
       {
         path: 'contractEffDate',
         label: 'Contract Effective Date',
-        left: '2026-01-01',
-        right: '2026-01-01',
+        left: '01/01/2026',
+        right: '01/01/2026',
         changed: false,
       },
-      { path: 'ssgOrDsg', label: 'SSG/DSG', left: 'no', right: 'SSG', changed: true },
+      { path: 'ssgOrDsg', label: 'SSG/DSG', left: 'No', right: 'Yes - SSG', changed: true },
       {
         path: 'discounts.retailBrand',
         label: 'Retail Brand',

@@ -1,4 +1,4 @@
-import { CONTRACT_TERMS } from '@pillar/domain';
+import { CONTRACT_TERMS, formatDate, isIsoDate } from '@pillar/domain';
 
 /** One line of a side-by-side comparison: a field, its value in each version, changed or not. */
 export interface DiffRow {
@@ -29,11 +29,18 @@ function labelOf(key: string): string {
   );
 }
 
-function display(value: unknown): string {
+/** The SSG/DSG answer in the form's words (decision 0116). */
+const SSG_OR_DSG_WORDS: Record<string, string> = { no: 'No', SSG: 'Yes - SSG', DSG: 'Yes - DSG' };
+
+function display(value: unknown, key: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    if (key === 'ssgOrDsg') return SSG_OR_DSG_WORDS[value] ?? value;
+    // Dates as the screens show them, MM/DD/YYYY.
+    return isIsoDate(value) ? formatDate(value) : value;
+  }
   return JSON.stringify(value);
 }
 
@@ -100,8 +107,9 @@ export function diffVersions(left: unknown, right: unknown): DiffRow[] {
   flatten(right, '', '', b);
   const paths = [...a.keys(), ...[...b.keys()].filter((path) => !a.has(path))];
   return paths.map((path) => {
-    const leftText = display(a.get(path)?.value);
-    const rightText = display(b.get(path)?.value);
+    const key = path.split('.').at(-1) ?? path;
+    const leftText = display(a.get(path)?.value, key);
+    const rightText = display(b.get(path)?.value, key);
     return {
       path,
       label: (a.get(path) ?? b.get(path))?.label ?? path,
