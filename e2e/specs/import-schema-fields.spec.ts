@@ -101,6 +101,7 @@ async function dragRow(page: Page, from: string, to: string): Promise<void> {
 
 test('a delimited schema from a sample file: fields proposed, reordered by drag and keyboard, saved in that order', async ({
   page,
+  browserErrors,
 }) => {
   await signIn(page, 'dataMapper', { path: CREATE_PATH });
   const name = `Sample CSV ${RUN}`;
@@ -111,6 +112,15 @@ test('a delimited schema from a sample file: fields proposed, reordered by drag 
   await step(page).getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(step(page).getByText(M.sampleFileRequired)).toBeVisible();
   await checkA11y(page);
+
+  // An empty file is refused by the server: the spec's parsing message, with its reason.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 400/);
+  await step(page)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await step(page).getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(step(page).getByRole('alert').filter({ hasText: M.parseError })).toBeVisible();
+  await expect(fieldRows(page)).toHaveCount(0);
 
   const csv =
     'ssn,first_name,last_name,dob\n123456789,Ana,Lopez,1980-01-02\n987654321,Ben,Ray,1975-12-31\n';
