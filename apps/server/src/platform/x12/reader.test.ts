@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readX12, readX12File } from './reader.ts';
-import { readDelimiters, readSegments } from './tokenizer.ts';
+import { readDelimiters, readSegments, splitElement } from './tokenizer.ts';
 import type { LoopNode } from './types.ts';
 
 const dir = path.join(import.meta.dirname, 'test-files');
@@ -81,6 +81,18 @@ describe('X12 tokenizer', () => {
     const unpaddedSegments = await collect(unpadded(adds));
     expect(unpaddedSegments.slice(1)).toEqual(reference.slice(1));
     expect(unpaddedSegments[0]!.elements[6]).toBe('SPONSOR01');
+  });
+
+  it('splits repeated and composite elements by ISA11 and ISA16', async () => {
+    const segments = await collect(
+      line.replace('DMG*D8*19820304*F', 'DMG*D8*19820304*F*M*:RET:2135-2^:RET:2106-3'),
+    );
+    const dmg = segments.find((segment) => segment.elements[2] === '19820304')!;
+    const { delimiters } = readDelimiters(line)!;
+    expect(splitElement(dmg.elements[5]!, delimiters)).toEqual([
+      ['', 'RET', '2135-2'],
+      ['', 'RET', '2106-3'],
+    ]);
   });
 
   it('reads byte chunks that split a multi-byte character', async () => {
