@@ -22,6 +22,7 @@ import type { UserAdminTables } from './modules/users/users.tables.ts';
 import type { ImportSchemaTables } from './modules/import-schemas/import-schemas.tables.ts';
 import type { SampleFileTables } from './modules/data-mapping/sample-files.tables.ts';
 import type { TransformationTables } from './modules/data-mapping/transformations.tables.ts';
+import type { DataMappingTables } from './modules/data-mapping/templates.tables.ts';
 import type { ClaimsFileTables } from './modules/claims-files/claims-files.tables.ts';
 
 declare module './platform/db/schema.ts' {
@@ -46,7 +47,8 @@ declare module './platform/db/schema.ts' {
       TransformationTables,
       ImportSchemaTables,
       SampleFileTables,
-      ClaimsFileTables {}
+      ClaimsFileTables,
+      DataMappingTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';
