@@ -201,7 +201,7 @@ export const templateInput = z.object({
   readSchemaId: int4Id('readSchemaId'),
   writeSchemaId: int4Id('writeSchemaId'),
   /** The sample file Percent Populated is computed from. */
-  fileStorageId: int4Id('fileStorageId').nullish(),
+  fileStorageId: z.uuid({ error: 'fileStorageId must be a UUID' }).nullish(),
   mappings: z
     .array(templateMapping)
     .max(TEMPLATE_MAX_MAPPINGS)
@@ -250,3 +250,122 @@ export function transformationsOf(mappings: readonly TemplateMapping[]): Set<str
 }
 
 export const templateIdParams = z.object({ id: int4Id('id') });
+
+// ---- The service's shapes (spec 3 §7 "Data mapping service") ----
+
+export const SCHEMA_TYPES = ['read', 'write'] as const;
+export const SCHEMA_MEDIA_TYPES = ['csv', 'fixed', 'excel', 'edi'] as const;
+export const SCHEMA_MAX_FIELDS = 500;
+
+export const schemaField = z.object({
+  name: fieldName('Field name'),
+  required: z.boolean().default(false),
+  /** Fixed length: 1-based first character and width. */
+  startLoc: z.number().int().min(1).max(100_000).nullish(),
+  locLength: z.number().int().min(1).max(100_000).nullish(),
+});
+export type SchemaField = z.infer<typeof schemaField>;
+
+/** POST /schemas: a read schema (the layout a source file has). */
+export const schemaInput = z.object({
+  name: templateNameSchema,
+  mediaType: z.enum(SCHEMA_MEDIA_TYPES, {
+    error: `mediaType must be one of ${SCHEMA_MEDIA_TYPES.join(', ')}`,
+  }),
+  /** The delimiter character (csv); a tab is '\t'. */
+  delimiter: z.string().min(1).max(1, 'The delimiter is one character').nullish(),
+  fileHasHeaderRow: z.boolean().default(true),
+  header: z.string().max(100).nullish(),
+  footer: z.string().max(100).nullish(),
+  fields: z
+    .array(schemaField)
+    .min(1, 'A schema has at least one field')
+    .max(SCHEMA_MAX_FIELDS)
+    .refine((fs) => new Set(fs.map((f) => f.name)).size === fs.length, {
+      error: 'Field names must be unique',
+    }),
+});
+export type SchemaInput = z.infer<typeof schemaInput>;
+
+export const dmSchema = schemaInput.extend({
+  id: z.number().int(),
+  schemaType: z.enum(SCHEMA_TYPES),
+  name: z.string(),
+});
+export type DmSchema = z.infer<typeof dmSchema>;
+export const schemaIdParams = z.object({ id: int4Id('id') });
+export const generateTemplateParams = z.object({
+  readId: int4Id('readId'),
+  writeId: int4Id('writeId'),
+});
+export const generateTemplateBody = z
+  .object({ fileStorageId: z.uuid({ error: 'fileStorageId must be a UUID' }).nullish() })
+  .default({});
+
+/** One row of the mapping table: the target, whether it is required, its share populated. */
+export const templateColumn = z.object({
+  target: z.string(),
+  required: z.boolean(),
+  /** Percent of the sample file's rows whose source value is not blank; null without a file. */
+  sourceColumnPercentPopulated: z.number().nullable(),
+});
+
+export const template = templateInput.extend({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  fileStorageId: z.string().nullable(),
+  columns: z.array(templateColumn),
+  created_at: z.string().describe('ISO 8601 instant'),
+});
+export type Template = z.infer<typeof template>;
+/** A generated template is not saved yet: no id. */
+export const generatedTemplate = template.omit({ id: true, created_at: true });
+export type GeneratedTemplate = z.infer<typeof generatedTemplate>;
+export const templateSummary = z.object({ id: z.number().int(), name: z.string() });
+export const templateSummaries = z.array(templateSummary);
+
+// ---- Jobs ----
+
+export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobInput = z.object({
+  templateId: int4Id('templateId'),
+  /** The source file (a stored sample file of the caller's). */
+  fileStorageId: z.uuid({ error: 'fileStorageId must be a UUID' }),
+});
+export type JobInput = z.infer<typeof jobInput>;
+
+export const rowError = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+
+export const mappingJob = z.object({
+  id: z.number().int(),
+  templateId: z.number().int(),
+  templatename: z.string(),
+  status: z.enum(JOB_STATUSES),
+  rowsRead: z.number().int(),
+  rowsWritten: z.number().int(),
+  rowsDropped: z.number().int(),
+  /** Share of the source's bytes read, 0 to 100. */
+  percent: z.number(),
+  errorCount: z.number().int(),
+  /** The first row errors (row number, field, message); errorCount counts them all. */
+  errors: z.array(rowError),
+  /** Why the job stopped, when it failed as a whole. */
+  failure: z.string().nullable(),
+});
+export type MappingJob = z.infer<typeof mappingJob>;
+
+/** GET /jobs/completed/{id}: the finished job's output. */
+export const completedJob = z.object({
+  id: z.number().int(),
+  templatename: z.string(),
+  filestorageid: z.string(),
+  fieldsCreated: z.array(z.string()),
+  rowsWritten: z.number().int(),
+  rowsDropped: z.number().int(),
+  completed_at: z.string().describe('ISO 8601 instant'),
+});
+export type CompletedJob = z.infer<typeof completedJob>;
+export const jobIdParams = z.object({ id: int4Id('id') });
