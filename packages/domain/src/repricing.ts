@@ -250,7 +250,8 @@ export interface ColumnTerms {
 
 /** Rounds a non-negative amount to cents, half up (the SQL engine rounds the same way). */
 export function repriceCents(value: number): number {
-  return Math.round(value * 100) / 100;
+  // `|| 0` turns -0 into 0 so equal figures compare equal.
+  return Math.round(value * 100) / 100 || 0;
 }
 
 export function claimDiscount(terms: ColumnTerms, channel: PricingChannel, cls: DrugClass): number {

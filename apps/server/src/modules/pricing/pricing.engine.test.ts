@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CLAIMS_WRITE_FIELDS,
+  incumbentStats,
+  repriceGrid,
+  type ColumnTerms,
+  type StandardClaim,
+} from '@pillar/domain';
+import {
+  COMPETITOR,
+  INCUMBENT,
+  TABLE,
+  claim,
+} from '../../../../../packages/domain/src/repricing-table.ts';
+import { claimsCsvToParquet, openEngine, repriceFile, type Engine } from './pricing.engine.ts';
+
+let dir: string;
+let engine: Engine;
+
+/** Writes claims as the mapped claims CSV (the standard layout's headers, empty for null). */
+function writeCsv(
+  name: string,
+  claims: readonly StandardClaim[],
+  fill = (c: StandardClaim) => c.fillDate ?? 'not a date',
+): string {
+  const keys = CLAIMS_WRITE_FIELDS.map((f) => f.name) as (keyof StandardClaim)[];
+  const cell = (v: string | number | null) =>
+    v === null ? '' : `"${String(v).replaceAll('"', '""')}"`;
+  const lines = [
+    keys.join(','),
+    ...claims.map((c) => keys.map((k) => cell(k === 'fillDate' ? fill(c) : c[k])).join(',')),
+  ];
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+async function parquetOf(name: string, claims: readonly StandardClaim[]): Promise<string> {
+  const out = path.join(dir, `${name}.parquet`);
+  await claimsCsvToParquet(engine, writeCsv(`${name}.csv`, claims), out);
+  return out;
+}
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pillar-pricing-'));
+  engine = await openEngine();
+});
+afterAll(() => {
+  engine.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const OPTIONS = { retail90: true, population: { employees: 10, members: 20, months: 12 } };
+const COLUMNS: ColumnTerms[] = [INCUMBENT, COMPETITOR];
+
+describe('the DuckDB engine gives the rules’ figures', () => {
+  it('on the hand-computed table, to the cent, with Retail 90 on and off', async () => {
+    const file = await parquetOf('table', TABLE);
+    for (const retail90 of [true, false]) {
+      const options = { ...OPTIONS, retail90 };
+      const sql = await repriceFile(engine, file, COLUMNS, options);
+      expect(sql.grid).toEqual(repriceGrid(TABLE, COLUMNS, options));
+      expect(sql.incumbentStats).toEqual(incumbentStats(TABLE, options));
+    }
+    // and the table's own hand-computed net cost, so both sides cannot drift together
+    const sql = await repriceFile(engine, file, COLUMNS, OPTIONS);
+    expect(sql.grid.map((c) => c.planCost.netCost)).toEqual([2439, 2622]);
+  });
+
+  it('prices a claim without AWP from the price file in force on its fill date', async () => {
+    const file = await parquetOf('prices', TABLE);
+    const prices = [
+      { ndc: '99999000011', effectiveDate: '2026-01-01', unitPrice: 2 },
+      { ndc: '99999000011', effectiveDate: '2026-06-01', unitPrice: 3 },
+    ];
+    const options = { ...OPTIONS, prices };
+    const sql = await repriceFile(engine, file, COLUMNS, options);
+    expect(sql.grid).toEqual(repriceGrid(TABLE, COLUMNS, options));
+    expect(sql.grid[0]?.planCost.grossClaimAmountPaid).toBe(4293.4);
+  });
+
+  it('on generated claims of every channel, class and exclusion', async () => {
+    // A deterministic spread: odd amounts (unit AWP × quantity with 3 decimals) stress rounding.
+    const pts = ['R', 'R90', 'MAIL', 'SR', 'SM', 'RETAIL', 'X'];
+    const bgs = ['B', 'G', 'S', 'N', 'Y', 'C', ''];
+    const statuses = ['P', 'P', 'P', 'P', 'U', 'R', 'P'];
+    const claims: StandardClaim[] = [];
+    for (let i = 0; i < 700; i += 1) {
+      claims.push(
+        claim({
+          claimId: `g${i % 650}`,
+          memberId: `m${i % 37}`,
+          ndc: i % 53 === 0 ? '00093000001' : `5000${i % 97}`,
+          pharmacyType: pts[i % 7],
+          brandGenericIndicator: bgs[(i * 3) % 7],
+          claimStatus: statuses[(i * 5) % 7],
+          daysSupply: [30, 84, 90, 83, 28][i % 5],
+          quantity: i % 41 === 0 ? 0 : ((i % 13) + 1) * 7.5,
+          awpTotalCost: i % 3 === 0 ? null : 10 + ((i * 7919) % 100000) / 100,
+          awpUnitCost: i % 3 === 0 && i % 9 !== 0 ? 0.12345 * ((i % 11) + 1) : null,
+          memberPaid: (i % 17) * 1.25,
+          planPaid: i % 29 === 0 ? 0 : 50,
+          ingredientCost: 12.34 + (i % 7),
+          dispensingFee: 1.1,
+        }),
+      );
+    }
+    const file = await parquetOf('generated', claims);
+    const sql = await repriceFile(engine, file, COLUMNS, OPTIONS);
+    const rules = repriceGrid(claims, COLUMNS, OPTIONS);
+    expect(sql.grid).toEqual(rules);
+    expect(rules[0]?.utilization.claimsExcluded).toBeGreaterThan(0);
+    expect(rules[0]?.reversedPairs).toBeGreaterThan(0);
+    expect(sql.incumbentStats).toEqual(incumbentStats(claims, OPTIONS));
+  });
+
+  it('reads a file missing optional columns and unparseable values as excluded rows, not errors', async () => {
+    const csv = path.join(dir, 'short.csv');
+    fs.writeFileSync(
+      csv,
+      'claimId,memberId,fillDate,ndc,brandGenericIndicator,quantity,daysSupply,pharmacyType,awpTotalCost,memberPaid\n' +
+        'a1,m1,2026-02-01,1,B,30,30,R,100,10\n' +
+        'a2,m1,31/31/2026,1,B,30,30,R,100,10\n' +
+        'a3,m2,02/03/2026,1,G,abc,30,R,100,0\n',
+    );
+    const out = path.join(dir, 'short.parquet');
+    expect(await claimsCsvToParquet(engine, csv, out)).toEqual({ rows: 3 });
+    const { grid } = await repriceFile(engine, out, [INCUMBENT], OPTIONS);
+    expect(grid[0]?.exclusions.badRow).toBe(2);
+    // a1: 100 × 0.82 + 1.00
+    expect(grid[0]?.planCost.grossClaimAmountPaid).toBe(83);
+  });
+
+  it('keeps to the analysis range', async () => {
+    const file = await parquetOf('range', TABLE);
+    const { grid } = await repriceFile(engine, file, [INCUMBENT], {
+      ...OPTIONS,
+      startDate: '2026-04-01',
+    });
+    expect(grid[0]?.utilization.percClaimsRepriced).toBe(0);
+    expect(grid[0]?.planCost.grossClaimAmountPaid).toBe(0);
+  });
+});

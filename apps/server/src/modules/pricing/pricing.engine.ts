@@ -1,0 +1,371 @@
+/**
+ * The repricing engine (issue 19): the rules of packages/domain/src/repricing.ts run as set-based
+ * DuckDB SQL over every claim of a mapped claims file. The file is converted once to Parquet
+ * (typed, in file order); a run classifies the claims once (netting, exclusions, channel, class,
+ * AWP) and then prices every grid column in one statement, the columns' terms being a small table
+ * joined in. The grid is assembled from the sums by the same domain code the reference rules use,
+ * so the two can only differ in the per-claim SQL, which engine.test.ts holds equal to the cent.
+ *
+ * This is DuckDB SQL over files in storage, not the PostgreSQL database: it lives here rather than
+ * in a *.repo.ts (decision 0125).
+ */
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  BRAND_GENERIC_CODES,
+  COMPOUND_INDICATOR,
+  DRUG_CLASSES,
+  EXCLUSION_REASONS,
+  PHARMACY_TYPE_CODES,
+  PRICING_CHANNELS,
+  REVERSAL_STATUSES,
+  USUAL_AND_CUSTOMARY_STATUSES,
+  assembleGrid,
+  claimDiscount,
+  claimDispensingFee,
+  repriceCents,
+  repricePercent,
+  type ClaimCounts,
+  type ColumnAggregates,
+  type ColumnTerms,
+  type DrugClass,
+  type ExclusionReason,
+  type GridColumn,
+  type IncumbentStats,
+  type Population,
+  type PriceRow,
+  type PricingChannel,
+} from '@pillar/domain';
+
+/** The standard claims layout's fields (data-mapping.ts) as the engine types them. */
+const TEXT_FIELDS = [
+  'claimId',
+  'memberId',
+  'ndc',
+  'brandGenericIndicator',
+  'pharmacyType',
+  'claimStatus',
+] as const;
+const NUMBER_FIELDS = [
+  'quantity',
+  'daysSupply',
+  'awpUnitCost',
+  'awpTotalCost',
+  'ingredientCost',
+  'dispensingFee',
+  'memberPaid',
+  'planPaid',
+] as const;
+
+/** A SQL string literal (the engine's SQL is built from constants and the file's own headers). */
+export function sqlText(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function sqlList(values: readonly string[]): string {
+  return values.map(sqlText).join(', ');
+}
+
+function sqlNumber(value: number): string {
+  if (!Number.isFinite(value)) throw new Error('A term is not a finite number');
+  return String(value);
+}
+
+function caseMap(expr: string, map: Readonly<Record<string, string>>): string {
+  const arms = Object.entries(map)
+    .map(([code, value]) => `WHEN ${sqlText(code)} THEN ${sqlText(value)}`)
+    .join(' ');
+  return `CASE ${expr} ${arms} ELSE NULL END`;
+}
+
+export interface Engine {
+  connection: DuckDBConnection;
+  close(): void;
+}
+
+/** An in-memory DuckDB for one job; the claims stay in the Parquet file, not in memory. */
+export async function openEngine(): Promise<Engine> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  return {
+    connection,
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+/**
+ * Converts a mapped claims CSV (headers are the standard layout's keys; optional fields may be
+ * missing) to typed Parquet. Values that do not parse become NULL and the rules exclude the row
+ * as badRow; nothing is guessed. Row order is the file's, which reversal netting relies on.
+ */
+export async function claimsCsvToParquet(
+  engine: Engine,
+  csvPath: string,
+  parquetPath: string,
+): Promise<{ rows: number }> {
+  const source = `read_csv(${sqlText(csvPath)}, header = true, all_varchar = true, delim = ',', quote = '"')`;
+  const described = await engine.connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
+  const headers = new Set(described.getColumnsJS()[0]?.map((v) => v as string) ?? []);
+  const col = (name: string) => (headers.has(name) ? `"${name}"` : 'NULL');
+  const select = [
+    ...TEXT_FIELDS.map((f) => `trim(${col(f)}) AS "${f}"`),
+    ...NUMBER_FIELDS.map((f) => `TRY_CAST(trim(${col(f)}) AS DOUBLE) AS "${f}"`),
+    `CAST(coalesce(try_strptime(trim(${col('fillDate')}), '%Y-%m-%d'), try_strptime(trim(${col('fillDate')}), '%m/%d/%Y')) AS DATE) AS "fillDate"`,
+  ].join(', ');
+  await engine.connection.run(
+    `COPY (SELECT ${select} FROM ${source}) TO ${sqlText(parquetPath)} (FORMAT parquet)`,
+  );
+  const count = await engine.connection.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM read_parquet(${sqlText(parquetPath)})`,
+  );
+  return { rows: Number(count.getRowObjectsJS()[0]?.n ?? 0) };
+}
+
+export interface EngineOptions {
+  retail90: boolean;
+  population: Population;
+  /** Price-file rows (AWP or NADAC) for claims without their own AWP. */
+  prices?: readonly PriceRow[];
+  /** The analysis range (ISO dates, inclusive); the whole file when absent. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** One run over one file: classify once into a temp table, then price every column. */
+async function classify(engine: Engine, parquetPath: string, options: EngineOptions) {
+  const c = engine.connection;
+  await c.run(
+    'CREATE OR REPLACE TEMP TABLE prices_in (ndc VARCHAR, effectiveDate VARCHAR, unitPrice DOUBLE)',
+  );
+  if (options.prices?.length) {
+    const appender = await c.createAppender('prices_in');
+    for (const p of options.prices) {
+      appender.appendVarchar(p.ndc);
+      appender.appendVarchar(p.effectiveDate);
+      appender.appendDouble(p.unitPrice);
+      appender.endRow();
+    }
+    appender.closeSync();
+  }
+  await c.run(`CREATE OR REPLACE TEMP TABLE prices AS
+    SELECT ndc, CAST(effectiveDate AS DATE) AS effectiveDate, unitPrice FROM prices_in`);
+  const range: string[] = [];
+  if (options.startDate) range.push(`"fillDate" >= DATE ${sqlText(options.startDate)}`);
+  if (options.endDate) range.push(`"fillDate" <= DATE ${sqlText(options.endDate)}`);
+  const r90 = options.retail90 ? 'TRUE' : 'FALSE';
+  const reversals = sqlList(REVERSAL_STATUSES);
+  await c.run(`CREATE OR REPLACE TEMP TABLE src AS
+    SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
+      "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
+      "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient,
+      "memberPaid" AS member_paid, "planPaid" AS plan_paid,
+      upper(coalesce("claimStatus", '')) AS st,
+      upper(coalesce("pharmacyType", '')) AS pt,
+      upper(coalesce("brandGenericIndicator", '')) AS bgn
+    FROM read_parquet(${sqlText(parquetPath)}, file_row_number = true)
+    ${range.length ? `WHERE ${range.join(' AND ')}` : ''}`);
+  await c.run(`CREATE OR REPLACE TEMP TABLE netted AS
+    WITH rev AS (SELECT claim_id, count(*) AS r FROM src WHERE st IN (${reversals}) GROUP BY claim_id)
+    SELECT s.*, coalesce(rev.r, 0) AS r,
+      row_number() OVER (PARTITION BY s.claim_id ORDER BY s.row_no) AS n
+    FROM src s LEFT JOIN rev ON rev.claim_id = s.claim_id
+    WHERE s.st NOT IN (${reversals})`);
+  await c.run(`CREATE OR REPLACE TEMP TABLE classified AS
+    WITH k AS (
+      SELECT *, ${caseMap('pt', PHARMACY_TYPE_CODES)} AS ch0, ${caseMap('bgn', BRAND_GENERIC_CODES)} AS cls
+      FROM netted WHERE n = r + 1
+    ),
+    ch AS (
+      SELECT k.*,
+        CASE WHEN ch0 = 'retail' AND ${r90} AND coalesce(days_supply, 0) > 83 THEN 'retail90'
+             WHEN ch0 = 'retail90' AND NOT ${r90} THEN 'retail' ELSE ch0 END AS channel,
+        CASE WHEN awp_total IS NOT NULL AND awp_total > 0 THEN awp_total
+             WHEN awp_unit IS NOT NULL AND awp_unit > 0 THEN awp_unit * coalesce(quantity, 0)
+             WHEN p.unitPrice > 0 THEN p.unitPrice * coalesce(quantity, 0) END AS awp
+      FROM k ASOF LEFT JOIN prices p ON k.ndc = p.ndc AND k.fill_date >= p.effectiveDate
+    )
+    SELECT *,
+      CASE WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
+           WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR regexp_full_match(trim(ndc), '0*') THEN 'compound'
+           WHEN st IN (${sqlList(USUAL_AND_CUSTOMARY_STATUSES)}) THEN 'usualAndCustomary'
+           WHEN plan_paid IS NOT NULL AND plan_paid + coalesce(member_paid, 0) = 0 THEN 'zeroBalance'
+           WHEN channel IS NULL THEN 'unknownChannel'
+           WHEN cls IS NULL THEN 'unknownBrandGeneric'
+           WHEN awp IS NULL THEN 'noPrice' END AS reason
+    FROM ch`);
+}
+
+async function claimCounts(engine: Engine): Promise<ClaimCounts> {
+  const c = engine.connection;
+  const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
+    ExclusionReason,
+    number
+  >;
+  const reasons = await c.runAndReadAll(
+    'SELECT reason, count(*)::INTEGER AS n FROM classified WHERE reason IS NOT NULL GROUP BY reason',
+  );
+  for (const row of reasons.getRowObjectsJS())
+    exclusions[row.reason as ExclusionReason] = Number(row.n);
+  const netting = await c.runAndReadAll(`SELECT
+      count(*) FILTER (WHERE n <= r)::INTEGER AS reversed,
+      count(*) FILTER (WHERE n > r + 1)::INTEGER AS duplicates FROM netted`);
+  const unmatched = await c.runAndReadAll(`
+    WITH rev AS (SELECT claim_id, count(*) AS r FROM src WHERE st IN (${sqlList(REVERSAL_STATUSES)}) GROUP BY claim_id),
+    paid AS (SELECT claim_id, count(*) AS p FROM netted GROUP BY claim_id)
+    SELECT coalesce(sum(greatest(0, rev.r - coalesce(paid.p, 0))), 0)::INTEGER AS n
+    FROM rev LEFT JOIN paid ON paid.claim_id = rev.claim_id`);
+  const net = netting.getRowObjectsJS()[0] ?? {};
+  exclusions.duplicate = Number(net.duplicates ?? 0);
+  exclusions.unmatchedReversal = Number(unmatched.getRowObjectsJS()[0]?.n ?? 0);
+  return { exclusions, reversedPairs: Number(net.reversed ?? 0) };
+}
+
+/** The terms of every column as rows (column, channel, class) → discount, fee, rebate. */
+async function loadTerms(engine: Engine, columns: readonly ColumnTerms[]) {
+  const c = engine.connection;
+  const rows: string[] = [];
+  const excluded: string[] = [];
+  columns.forEach((terms, col) => {
+    for (const channel of PRICING_CHANNELS)
+      for (const cls of DRUG_CLASSES) {
+        const discount = claimDiscount(terms, channel, cls);
+        const fee = claimDispensingFee(terms, channel, cls);
+        const rebate = cls === 'brand' ? terms.rebatesPerBrandClaim[channel] : 0;
+        rows.push(
+          `(${col}, ${sqlText(channel)}, ${sqlText(cls)}, ${sqlNumber(discount)}, ${sqlNumber(fee)}, ${sqlNumber(rebate)})`,
+        );
+      }
+    for (const ndc of terms.excludedNdcs ?? []) excluded.push(`(${col}, ${sqlText(ndc)})`);
+  });
+  await c.run(`CREATE OR REPLACE TEMP TABLE terms AS SELECT * FROM (VALUES ${rows.join(', ')})
+    AS t(col, channel, cls, discount, fee, rebate)`);
+  await c.run('CREATE OR REPLACE TEMP TABLE formulary_out (col INTEGER, ndc VARCHAR)');
+  if (excluded.length) await c.run(`INSERT INTO formulary_out VALUES ${excluded.join(', ')}`);
+}
+
+/**
+ * Every column's sums in one statement. Ingredient and gross are rounded per claim exactly as
+ * the domain's repriceCents does (half up on DOUBLE); money is summed in whole cents.
+ */
+async function columnAggregates(engine: Engine, count: number): Promise<ColumnAggregates[]> {
+  const c = engine.connection;
+  const buckets = await c.runAndReadAll(`
+    WITH p AS (
+      SELECT t.col, c.member_id, c.ndc, c.channel, c.cls, c.awp,
+        coalesce(c.member_paid, 0) AS member_paid, t.rebate, t.fee,
+        round(c.awp * (100 - t.discount) / 100, 2) AS ingredient
+      FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+      WHERE c.reason IS NULL
+    ),
+    g AS (
+      SELECT p.*, round(ingredient + fee, 2) AS gross, f.ndc IS NOT NULL AS disrupted
+      FROM p LEFT JOIN formulary_out f ON f.col = p.col AND f.ndc = p.ndc
+    )
+    SELECT col, channel, cls, count(*)::INTEGER AS rx, sum(awp) AS awp,
+      sum(CAST(round(ingredient * 100) AS BIGINT))::DOUBLE / 100 AS ingredient,
+      sum(CAST(round(gross * 100) AS BIGINT))::DOUBLE / 100 AS gross,
+      sum(member_paid) AS member_paid, sum(rebate) AS rebates,
+      count(*) FILTER (WHERE disrupted)::INTEGER AS disrupted_rx
+    FROM g GROUP BY col, channel, cls`);
+  const members = await c.runAndReadAll(`
+    SELECT count(DISTINCT member_id)::INTEGER AS members,
+      count(DISTINCT member_id) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail'))::INTEGER AS specialty
+    FROM classified WHERE reason IS NULL`);
+  const disrupted = await c.runAndReadAll(`
+    SELECT f.col, count(DISTINCT c.member_id)::INTEGER AS members
+    FROM classified c JOIN formulary_out f ON f.ndc = c.ndc
+    WHERE c.reason IS NULL GROUP BY f.col`);
+  const m = members.getRowObjectsJS()[0] ?? {};
+  const disruptedMembers = new Map(
+    disrupted.getRowObjectsJS().map((r) => [Number(r.col), Number(r.members)]),
+  );
+  const out: ColumnAggregates[] = Array.from({ length: count }, (_, col) => ({
+    claims: 0,
+    gross: 0,
+    memberCostShare: 0,
+    rebates: 0,
+    generics: 0,
+    mail: 0,
+    specialtyGross: 0,
+    members: Number(m.members ?? 0),
+    specialtyMembers: Number(m.specialty ?? 0),
+    disruptedRx: 0,
+    disruptedMembers: disruptedMembers.get(col) ?? 0,
+    buckets: [],
+  }));
+  for (const row of buckets.getRowObjectsJS()) {
+    const a = out[Number(row.col)] as ColumnAggregates;
+    const channel = row.channel as PricingChannel;
+    const cls = row.cls as DrugClass;
+    const rx = Number(row.rx);
+    const gross = Number(row.gross);
+    a.claims += rx;
+    a.gross += gross;
+    a.memberCostShare += Number(row.member_paid);
+    a.rebates += Number(row.rebates);
+    if (cls !== 'brand') a.generics += rx;
+    if (channel === 'mail') a.mail += rx;
+    if (channel === 'specialtyRetail' || channel === 'specialtyMail') a.specialtyGross += gross;
+    a.disruptedRx += Number(row.disrupted_rx);
+    a.buckets.push({
+      channel,
+      cls,
+      awp: Number(row.awp),
+      ingredient: Number(row.ingredient),
+      gross,
+      rx,
+    });
+  }
+  return out;
+}
+
+async function sqlIncumbentStats(engine: Engine): Promise<IncumbentStats> {
+  const r = await engine.connection.runAndReadAll(`
+    SELECT count(*)::INTEGER AS n,
+      count(*) FILTER (WHERE cls <> 'brand')::INTEGER AS generic,
+      count(*) FILTER (WHERE channel = 'mail')::INTEGER AS mail,
+      count(*) FILTER (WHERE channel = 'retail90')::INTEGER AS r90,
+      count(*) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail'))::INTEGER AS spec,
+      coalesce(sum(awp) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail')), 0) AS spec_awp,
+      coalesce(sum(coalesce(paid_ingredient, 0)) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail')), 0) AS spec_paid
+    FROM classified WHERE reason IS NULL`);
+  const s = r.getRowObjectsJS()[0] ?? {};
+  const n = Number(s.n ?? 0);
+  const specAwp = Number(s.spec_awp ?? 0);
+  return {
+    generic: Number(s.generic ?? 0),
+    genericRate: repricePercent(Number(s.generic ?? 0), n),
+    mail: Number(s.mail ?? 0),
+    mailPercent: repricePercent(Number(s.mail ?? 0), n),
+    retail90: Number(s.r90 ?? 0),
+    retail90Percent: repricePercent(Number(s.r90 ?? 0), n),
+    specialty: Number(s.spec ?? 0),
+    specialtyEffRate:
+      specAwp === 0 ? 0 : repriceCents((1 - Number(s.spec_paid ?? 0) / specAwp) * 100),
+    specialtyPercent: repricePercent(Number(s.spec ?? 0), n),
+  };
+}
+
+export interface RepriceResult {
+  grid: GridColumn[];
+  incumbentStats: IncumbentStats;
+}
+
+/** Reprices a claims Parquet file under every column; the first column is the incumbent. */
+export async function repriceFile(
+  engine: Engine,
+  parquetPath: string,
+  columns: readonly ColumnTerms[],
+  options: EngineOptions,
+): Promise<RepriceResult> {
+  await classify(engine, parquetPath, options);
+  await loadTerms(engine, columns);
+  const counts = await claimCounts(engine);
+  const aggregates = await columnAggregates(engine, columns.length);
+  return {
+    grid: assembleGrid(columns, aggregates, counts, options),
+    incumbentStats: await sqlIncumbentStats(engine),
+  };
+}
