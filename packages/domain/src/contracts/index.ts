@@ -33,3 +33,4 @@ export * from './evaluate-incumbent.contracts.ts';
 export * from './import-schemas.contracts.ts';
 export * from './transformations.contracts.ts';
 export * from './claims-files.contracts.ts';
+export * from './data-mapping.contracts.ts';
