@@ -66,6 +66,26 @@ export const HD03 = [
   'UR',
   'VIS',
 ] as const;
+export const HD05 = [
+  'CHD',
+  'DEP',
+  'E1D',
+  'E2D',
+  'E3D',
+  'E5D',
+  'E6D',
+  'E7D',
+  'E8D',
+  'E9D',
+  'ECH',
+  'EMP',
+  'ESP',
+  'FAM',
+  'IND',
+  'SPC',
+  'SPO',
+  'TWO',
+] as const;
 export const DMG03 = ['F', 'M', 'U'] as const;
 export const DATE_FORMATS = ['D8', 'RD8'] as const;
 

@@ -4,6 +4,7 @@ import {
   DTP01_BY_LOOP,
   HD01,
   HD03,
+  HD05,
   INS01,
   INS02,
   INS05,
@@ -51,6 +52,7 @@ export const ELEMENT_RULES: Readonly<Record<string, Readonly<Record<number, Elem
     1: { dataElement: 875, required: true, codes: HD01 },
     3: { dataElement: 1205, required: true, codes: HD03 },
     4: { dataElement: 1204, max: 50 },
+    5: { dataElement: 1207, codes: HD05 },
   },
   DTP: {
     1: { dataElement: 374, required: true, codes: (loopId) => DTP01_BY_LOOP[loopId] },

@@ -83,15 +83,18 @@ export const MAP_834: LoopDef = {
         ),
         nameLoop('2100B', 'Incorrect member name', ['70'], ['DMG']),
         nameLoop('2100C', 'Member mailing address', ['31'], ['N3', 'N4']),
-        nameLoop('2100D', 'Member employer', ['36'], [...contact]),
-        nameLoop('2100E', 'Member school', ['M8'], [...contact]),
+        { ...nameLoop('2100D', 'Member employer', ['36'], [...contact]), maxRepeat: 3 },
+        { ...nameLoop('2100E', 'Member school', ['M8'], [...contact]), maxRepeat: 3 },
         nameLoop('2100F', 'Custodial parent', ['S3'], [...contact]),
-        nameLoop(
-          '2100G',
-          'Responsible person',
-          ['6Y', '9K', 'E1', 'EI', 'EXS', 'GB', 'GD', 'J6', 'LR', 'QD', 'S1', 'TZ', 'X4'],
-          [...contact],
-        ),
+        {
+          ...nameLoop(
+            '2100G',
+            'Responsible person',
+            ['6Y', '9K', 'E1', 'EI', 'EXS', 'GB', 'GD', 'J6', 'LR', 'QD', 'S1', 'TZ', 'X4'],
+            [...contact],
+          ),
+          maxRepeat: 13,
+        },
         nameLoop('2100H', 'Drop off location', ['45'], ['N3', 'N4']),
         {
           id: '2200',
@@ -135,14 +138,16 @@ export const MAP_834: LoopDef = {
           ],
         },
         {
-          id: '2700',
-          name: 'Member reporting categories',
+          // LS opens the additional reporting categories and LE closes them; the guide's loop 2700
+          // (LX) repeats inside, each with its 2750 (N1*75).
+          id: 'LS',
+          name: 'Additional reporting categories',
           leader: { segment: 'LS' },
           segments: ['LE'],
           maxRepeat: 1,
           loops: [
             {
-              id: '2710',
+              id: '2700',
               name: 'Member reporting categories',
               leader: { segment: 'LX' },
               segments: [],

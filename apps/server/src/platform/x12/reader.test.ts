@@ -142,8 +142,8 @@ describe('834 reader', () => {
       '2000',
       '2100A',
       '2300',
+      'LS',
       '2700',
-      '2710',
       '2750',
     ]);
     // Header REF/DTP stay in the header; the member's REF*1L in 2000; the coverage's REF*1L in 2300.
