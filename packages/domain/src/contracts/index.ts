@@ -34,3 +34,4 @@ export * from './import-schemas.contracts.ts';
 export * from './transformations.contracts.ts';
 export * from './claims-files.contracts.ts';
 export * from './data-mapping.contracts.ts';
+export * from './edi834.contracts.ts';
