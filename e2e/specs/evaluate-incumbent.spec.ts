@@ -19,12 +19,13 @@ const STAGE = 7;
 const RUN = Date.now().toString(36);
 const INSIGHT = `The incumbent's specialty guarantee lapses at renewal (${RUN}).`;
 
-async function screenshots(page: Page, name: string): Promise<void> {
+/** The page at both widths; a modal is taken as the viewport shows it (it does not scroll away). */
+async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
   for (const width of [1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({
       path: `${SCREENSHOTS}/${name}-${width}.png`,
-      fullPage: true,
+      fullPage,
       animations: 'disabled',
     });
   }
@@ -91,6 +92,8 @@ async function fillRow(
 test('the financial analyst records the incumbent fees, credits, insight, aggregates, contacts and a renewal', async ({
   page,
 }) => {
+  // Six panels, a modal and a reload: longer than one page's default on the shared machine.
+  test.setTimeout(180_000);
   await signIn(page, 'financialAnalyst', { path: '/evaluate/opportunities' });
   const id = await seededOpportunity(page, 'incumbent');
   await page.goto(`/evaluate/opportunities/${id}/incumbent`);
@@ -180,7 +183,7 @@ test('the financial analyst records the incumbent fees, credits, insight, aggreg
   await expect(dialog.getByTestId('rebate-total')).toHaveText('$2,750.00');
   await dialog.getByLabel('Retail brand AWP discount', { exact: true }).fill('18.5');
   await checkA11y(page);
-  await screenshots(page, 'renewal-modal');
+  await screenshots(page, 'renewal-modal', false);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expectNotice(page, 'Entry Added');
   await expect(tableRows(renewals)).toHaveCount(1);
