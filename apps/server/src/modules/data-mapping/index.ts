@@ -6,6 +6,7 @@
  * (decision 0118).
  */
 export { sampleFilesRoutes } from './sample-files.routes.ts';
+export { edi834Routes } from './edi834.routes.ts';
 export { transformationRoutes } from './transformations.routes.ts';
 export { compileDefinition, createTransformation } from './transformations.service.ts';
 export { findTransformationsByName } from './transformations.repo.ts';
