@@ -42,7 +42,11 @@ import { claimsRoutes } from './modules/claims/index.ts';
 import { drugReferenceRoutes } from './modules/drug-reference/index.ts';
 import { clinicalRoutes } from './modules/clinical/index.ts';
 import { importSchemasRoutes } from './modules/import-schemas/index.ts';
-import { sampleFilesRoutes, transformationRoutes } from './modules/data-mapping/index.ts';
+import {
+  edi834Routes,
+  sampleFilesRoutes,
+  transformationRoutes,
+} from './modules/data-mapping/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
 import { organizationsRoutes } from './modules/organizations/index.ts';
 import { planInfoRoutes } from './modules/plan-info/index.ts';
@@ -274,6 +278,7 @@ export async function buildApp(
   await app.register(importSchemasRoutes);
   await app.register(sampleFilesRoutes);
   await app.register(transformationRoutes);
+  await app.register(edi834Routes);
   await app.register(agentSearchRoutes);
   await app.register(issuesRoutes);
   await app.register(evaluateRoutes);
