@@ -304,3 +304,43 @@ test('a schema in view mode, its clone, and a comment and a file in edit mode', 
   await expectNotice(page, 'Save Import Schema');
   await expect(page).toHaveURL(new RegExp(`${IMPORTS}$`));
 });
+
+test('seeded schemas in view mode: the EDI-834 and the legacy paths', async ({ page }) => {
+  await signIn(page, 'dataMapper', { path: IMPORTS });
+  const chips = page.locator('.import-schema-steps .ant-steps-item-title');
+
+  // EDI-834: no field definitions; Next from step 1 goes straight to the mapping, Back returns.
+  const edi = 'Fairview Distribution - EDI 834';
+  await page.goto(`${IMPORTS}?scope=all&ei.name=${encodeURIComponent(edi)}`);
+  await expect(page.getByRole('radio', { name: 'Show All Schemas' })).toBeChecked();
+  await rowOf(page, edi).getByRole('link', { name: edi, exact: true }).click();
+  await expect(page.getByText('View Only', { exact: true })).toBeVisible();
+  await expect(chips).toHaveText([
+    'File Definition',
+    'Mapping & Transformations',
+    'Advanced Options',
+    'Description',
+  ]);
+  await expect(page.locator('.ant-select').filter({ hasText: '005010X220A1' })).toBeVisible();
+  await checkA11y(page);
+  await screenshots(page, 'seeded-edi-step-1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Mapping & Transformations' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'File Definition' })).toBeVisible();
+
+  // Legacy: File Definition, Advanced Options, Description; Done returns to the list.
+  const legacy = 'Legacy Payroll CSV';
+  await page.goto(`${IMPORTS}?scope=all&ei.name=${encodeURIComponent(legacy)}`);
+  await rowOf(page, legacy).getByRole('link', { name: legacy, exact: true }).click();
+  await expect(chips).toHaveText(['File Definition', 'Advanced Options', 'Description']);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Advanced Options' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { level: 3, name: 'File(s)' })).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(new RegExp(`${IMPORTS}$`));
+});
