@@ -37,6 +37,7 @@ import {
   watchRss,
 } from './lib/server.ts';
 import { mintTokens } from './lib/tokens.ts';
+import { runPricingBench } from './lib/pricing.ts';
 import { runFilesBench, type FilesBenchReport } from './files.ts';
 import {
   MEMBER_PAGE_BUDGET,
@@ -87,6 +88,10 @@ const USAGE = `Usage: npm run bench -- [options]
                       them with the product's loaders, and drives GET /keystonefile/v1/drug-details
                       as a clinician; on PostgreSQL the same SQL is also run directly (rawSql)
   --packages N        packages to generate with --drugs (default 300000)
+  --pricing           run the repricing engine instead (issue 19): --claims generated claims of
+                      one employer repriced under the incumbent, 3 renewals and 3 PBMs with the
+                      whole grid, against one hand-written DuckDB query; no server, no database
+  --claims N          claims to generate with --pricing (default 1000000)
   --keep-database     leave the bench database in place at the end (PostgreSQL), for
                       --reuse-database
   --reuse-database    run on the bench database a --keep-database run left (PostgreSQL), without
@@ -282,6 +287,8 @@ async function main(): Promise<number> {
       employees: { type: 'string' },
       drugs: { type: 'boolean' },
       packages: { type: 'string' },
+      pricing: { type: 'boolean' },
+      claims: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       'cpu-per-call': { type: 'string' },
       'keep-database': { type: 'boolean' },
@@ -292,6 +299,17 @@ async function main(): Promise<number> {
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  if (values.pricing) {
+    const claims = positiveInt(values.claims, 1_000_000, '--claims');
+    const report = {
+      benchmark: 'pricing',
+      machine: describeMachine(),
+      ...(await runPricingBench(claims, log)),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    log(`saved ${saveReport(RESULTS_DIR, 'duckdb', report, 'pricing')}`);
+    return report.ok ? 0 : 1;
   }
   const withDrugs = values.drugs ?? false;
   const packages = positiveInt(values.packages, 300_000, '--packages');

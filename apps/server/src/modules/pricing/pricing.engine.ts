@@ -133,7 +133,12 @@ export interface EngineOptions {
   endDate?: string;
 }
 
-/** One run over one file: classify once into a temp table, then price every column. */
+/**
+ * One run over one file: one pass classifies every row into a temp table. Reversal netting is a
+ * window over the claim id: the n-th paid row of an id is reversed while n ≤ the id's reversals,
+ * kept when n is one more, a duplicate beyond; the n-th reversal is unmatched when n exceeds the
+ * id's paid rows. Only kept rows get an exclusion reason.
+ */
 async function classify(engine: Engine, parquetPath: string, options: EngineOptions) {
   const c = engine.connection;
   await c.run(
@@ -155,27 +160,32 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
   if (options.startDate) range.push(`"fillDate" >= DATE ${sqlText(options.startDate)}`);
   if (options.endDate) range.push(`"fillDate" <= DATE ${sqlText(options.endDate)}`);
   const r90 = options.retail90 ? 'TRUE' : 'FALSE';
-  const reversals = sqlList(REVERSAL_STATUSES);
-  await c.run(`CREATE OR REPLACE TEMP TABLE src AS
-    SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
-      "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
-      "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient,
-      "memberPaid" AS member_paid, "planPaid" AS plan_paid,
-      upper(coalesce("claimStatus", '')) AS st,
-      upper(coalesce("pharmacyType", '')) AS pt,
-      upper(coalesce("brandGenericIndicator", '')) AS bgn
-    FROM read_parquet(${sqlText(parquetPath)}, file_row_number = true)
-    ${range.length ? `WHERE ${range.join(' AND ')}` : ''}`);
-  await c.run(`CREATE OR REPLACE TEMP TABLE netted AS
-    WITH rev AS (SELECT claim_id, count(*) AS r FROM src WHERE st IN (${reversals}) GROUP BY claim_id)
-    SELECT s.*, coalesce(rev.r, 0) AS r,
-      row_number() OVER (PARTITION BY s.claim_id ORDER BY s.row_no) AS n
-    FROM src s LEFT JOIN rev ON rev.claim_id = s.claim_id
-    WHERE s.st NOT IN (${reversals})`);
   await c.run(`CREATE OR REPLACE TEMP TABLE classified AS
-    WITH k AS (
-      SELECT *, ${caseMap('pt', PHARMACY_TYPE_CODES)} AS ch0, ${caseMap('bgn', BRAND_GENERIC_CODES)} AS cls
-      FROM netted WHERE n = r + 1
+    WITH src AS (
+      SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
+        "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
+        "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient,
+        "memberPaid" AS member_paid, "planPaid" AS plan_paid,
+        upper(coalesce("claimStatus", '')) AS st,
+        upper(coalesce("pharmacyType", '')) AS pt,
+        upper(coalesce("brandGenericIndicator", '')) AS bgn,
+        upper(coalesce("claimStatus", '')) IN (${sqlList(REVERSAL_STATUSES)}) AS is_rev
+      FROM read_parquet(${sqlText(parquetPath)}, file_row_number = true)
+      ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
+    ),
+    netted AS (
+      SELECT *,
+        count(*) FILTER (WHERE is_rev) OVER (PARTITION BY claim_id) AS r,
+        count(*) FILTER (WHERE NOT is_rev) OVER (PARTITION BY claim_id) AS p,
+        row_number() OVER (PARTITION BY claim_id, is_rev ORDER BY row_no) AS n
+      FROM src
+    ),
+    k AS (
+      SELECT *,
+        CASE WHEN is_rev THEN (CASE WHEN n > p THEN 'unmatchedReversal' ELSE 'reversal' END)
+             WHEN n <= r THEN 'reversed' WHEN n = r + 1 THEN 'kept' ELSE 'duplicate' END AS state,
+        ${caseMap('pt', PHARMACY_TYPE_CODES)} AS ch0, ${caseMap('bgn', BRAND_GENERIC_CODES)} AS cls
+      FROM netted
     ),
     ch AS (
       SELECT k.*,
@@ -183,11 +193,12 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN ch0 = 'retail90' AND NOT ${r90} THEN 'retail' ELSE ch0 END AS channel,
         CASE WHEN awp_total IS NOT NULL AND awp_total > 0 THEN awp_total
              WHEN awp_unit IS NOT NULL AND awp_unit > 0 THEN awp_unit * coalesce(quantity, 0)
-             WHEN p.unitPrice > 0 THEN p.unitPrice * coalesce(quantity, 0) END AS awp
-      FROM k ASOF LEFT JOIN prices p ON k.ndc = p.ndc AND k.fill_date >= p.effectiveDate
+             WHEN pr.unitPrice > 0 THEN pr.unitPrice * coalesce(quantity, 0) END AS awp
+      FROM k ASOF LEFT JOIN prices pr ON k.ndc = pr.ndc AND k.fill_date >= pr.effectiveDate
     )
-    SELECT *,
-      CASE WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
+    SELECT state, member_id, ndc, channel, cls, awp, member_paid, paid_ingredient,
+      CASE WHEN state <> 'kept' THEN NULL
+           WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
            WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR regexp_full_match(trim(ndc), '0*') THEN 'compound'
            WHEN st IN (${sqlList(USUAL_AND_CUSTOMARY_STATUSES)}) THEN 'usualAndCustomary'
            WHEN plan_paid IS NOT NULL AND plan_paid + coalesce(member_paid, 0) = 0 THEN 'zeroBalance'
@@ -197,29 +208,61 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
     FROM ch`);
 }
 
-async function claimCounts(engine: Engine): Promise<ClaimCounts> {
-  const c = engine.connection;
-  const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
+/**
+ * The counts shared by every column, the members, and the incumbent stats: one scan of the
+ * classified table.
+ */
+async function fileFigures(engine: Engine): Promise<{
+  counts: ClaimCounts;
+  members: number;
+  specialtyMembers: number;
+  stats: IncumbentStats;
+}> {
+  const priced = `state = 'kept' AND reason IS NULL`;
+  const spec = `channel IN ('specialtyRetail', 'specialtyMail')`;
+  const reasons = EXCLUSION_REASONS.filter((r) => r !== 'duplicate' && r !== 'unmatchedReversal')
+    .map(
+      (r) => `count(*) FILTER (WHERE state = 'kept' AND reason = ${sqlText(r)})::INTEGER AS "${r}"`,
+    )
+    .join(', ');
+  const result = await engine.connection.runAndReadAll(`SELECT ${reasons},
+      count(*) FILTER (WHERE state = 'duplicate')::INTEGER AS "duplicate",
+      count(*) FILTER (WHERE state = 'unmatchedReversal')::INTEGER AS "unmatchedReversal",
+      count(*) FILTER (WHERE state = 'reversed')::INTEGER AS reversed,
+      count(*) FILTER (WHERE ${priced})::INTEGER AS n,
+      count(*) FILTER (WHERE ${priced} AND cls <> 'brand')::INTEGER AS generic,
+      count(*) FILTER (WHERE ${priced} AND channel = 'mail')::INTEGER AS mail,
+      count(*) FILTER (WHERE ${priced} AND channel = 'retail90')::INTEGER AS r90,
+      count(*) FILTER (WHERE ${priced} AND ${spec})::INTEGER AS spec,
+      coalesce(sum(awp) FILTER (WHERE ${priced} AND ${spec}), 0) AS spec_awp,
+      coalesce(sum(coalesce(paid_ingredient, 0)) FILTER (WHERE ${priced} AND ${spec}), 0) AS spec_paid,
+      count(DISTINCT member_id) FILTER (WHERE ${priced})::INTEGER AS members,
+      count(DISTINCT member_id) FILTER (WHERE ${priced} AND ${spec})::INTEGER AS spec_members
+    FROM classified`);
+  const s = result.getRowObjectsJS()[0] ?? {};
+  const num = (k: string) => Number(s[k] ?? 0);
+  const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, num(r)])) as Record<
     ExclusionReason,
     number
   >;
-  const reasons = await c.runAndReadAll(
-    'SELECT reason, count(*)::INTEGER AS n FROM classified WHERE reason IS NOT NULL GROUP BY reason',
-  );
-  for (const row of reasons.getRowObjectsJS())
-    exclusions[row.reason as ExclusionReason] = Number(row.n);
-  const netting = await c.runAndReadAll(`SELECT
-      count(*) FILTER (WHERE n <= r)::INTEGER AS reversed,
-      count(*) FILTER (WHERE n > r + 1)::INTEGER AS duplicates FROM netted`);
-  const unmatched = await c.runAndReadAll(`
-    WITH rev AS (SELECT claim_id, count(*) AS r FROM src WHERE st IN (${sqlList(REVERSAL_STATUSES)}) GROUP BY claim_id),
-    paid AS (SELECT claim_id, count(*) AS p FROM netted GROUP BY claim_id)
-    SELECT coalesce(sum(greatest(0, rev.r - coalesce(paid.p, 0))), 0)::INTEGER AS n
-    FROM rev LEFT JOIN paid ON paid.claim_id = rev.claim_id`);
-  const net = netting.getRowObjectsJS()[0] ?? {};
-  exclusions.duplicate = Number(net.duplicates ?? 0);
-  exclusions.unmatchedReversal = Number(unmatched.getRowObjectsJS()[0]?.n ?? 0);
-  return { exclusions, reversedPairs: Number(net.reversed ?? 0) };
+  const n = num('n');
+  const specAwp = num('spec_awp');
+  return {
+    counts: { exclusions, reversedPairs: num('reversed') },
+    members: num('members'),
+    specialtyMembers: num('spec_members'),
+    stats: {
+      generic: num('generic'),
+      genericRate: repricePercent(num('generic'), n),
+      mail: num('mail'),
+      mailPercent: repricePercent(num('mail'), n),
+      retail90: num('r90'),
+      retail90Percent: repricePercent(num('r90'), n),
+      specialty: num('spec'),
+      specialtyEffRate: specAwp === 0 ? 0 : repriceCents((1 - num('spec_paid') / specAwp) * 100),
+      specialtyPercent: repricePercent(num('spec'), n),
+    },
+  };
 }
 
 /** The terms of every column as rows (column, channel, class) → discount, fee, rebate. */
@@ -249,7 +292,11 @@ async function loadTerms(engine: Engine, columns: readonly ColumnTerms[]) {
  * Every column's sums in one statement. Ingredient and gross are rounded per claim exactly as
  * the domain's repriceCents does (half up on DOUBLE); money is summed in whole cents.
  */
-async function columnAggregates(engine: Engine, count: number): Promise<ColumnAggregates[]> {
+async function columnAggregates(
+  engine: Engine,
+  count: number,
+  members: { members: number; specialtyMembers: number; anyFormularyOut: boolean },
+): Promise<ColumnAggregates[]> {
   const c = engine.connection;
   const buckets = await c.runAndReadAll(`
     WITH p AS (
@@ -257,7 +304,7 @@ async function columnAggregates(engine: Engine, count: number): Promise<ColumnAg
         coalesce(c.member_paid, 0) AS member_paid, t.rebate, t.fee,
         round(c.awp * (100 - t.discount) / 100, 2) AS ingredient
       FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
-      WHERE c.reason IS NULL
+      WHERE c.state = 'kept' AND c.reason IS NULL
     ),
     g AS (
       SELECT p.*, round(ingredient + fee, 2) AS gross, f.ndc IS NOT NULL AS disrupted
@@ -269,18 +316,15 @@ async function columnAggregates(engine: Engine, count: number): Promise<ColumnAg
       sum(member_paid) AS member_paid, sum(rebate) AS rebates,
       count(*) FILTER (WHERE disrupted)::INTEGER AS disrupted_rx
     FROM g GROUP BY col, channel, cls`);
-  const members = await c.runAndReadAll(`
-    SELECT count(DISTINCT member_id)::INTEGER AS members,
-      count(DISTINCT member_id) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail'))::INTEGER AS specialty
-    FROM classified WHERE reason IS NULL`);
-  const disrupted = await c.runAndReadAll(`
-    SELECT f.col, count(DISTINCT c.member_id)::INTEGER AS members
-    FROM classified c JOIN formulary_out f ON f.ndc = c.ndc
-    WHERE c.reason IS NULL GROUP BY f.col`);
-  const m = members.getRowObjectsJS()[0] ?? {};
-  const disruptedMembers = new Map(
-    disrupted.getRowObjectsJS().map((r) => [Number(r.col), Number(r.members)]),
-  );
+  const disruptedMembers = new Map<number, number>();
+  if (members.anyFormularyOut) {
+    const disrupted = await c.runAndReadAll(`
+      SELECT f.col, count(DISTINCT c.member_id)::INTEGER AS members
+      FROM classified c JOIN formulary_out f ON f.ndc = c.ndc
+      WHERE c.state = 'kept' AND c.reason IS NULL GROUP BY f.col`);
+    for (const r of disrupted.getRowObjectsJS())
+      disruptedMembers.set(Number(r.col), Number(r.members));
+  }
   const out: ColumnAggregates[] = Array.from({ length: count }, (_, col) => ({
     claims: 0,
     gross: 0,
@@ -289,8 +333,8 @@ async function columnAggregates(engine: Engine, count: number): Promise<ColumnAg
     generics: 0,
     mail: 0,
     specialtyGross: 0,
-    members: Number(m.members ?? 0),
-    specialtyMembers: Number(m.specialty ?? 0),
+    members: members.members,
+    specialtyMembers: members.specialtyMembers,
     disruptedRx: 0,
     disruptedMembers: disruptedMembers.get(col) ?? 0,
     buckets: [],
@@ -321,33 +365,6 @@ async function columnAggregates(engine: Engine, count: number): Promise<ColumnAg
   return out;
 }
 
-async function sqlIncumbentStats(engine: Engine): Promise<IncumbentStats> {
-  const r = await engine.connection.runAndReadAll(`
-    SELECT count(*)::INTEGER AS n,
-      count(*) FILTER (WHERE cls <> 'brand')::INTEGER AS generic,
-      count(*) FILTER (WHERE channel = 'mail')::INTEGER AS mail,
-      count(*) FILTER (WHERE channel = 'retail90')::INTEGER AS r90,
-      count(*) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail'))::INTEGER AS spec,
-      coalesce(sum(awp) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail')), 0) AS spec_awp,
-      coalesce(sum(coalesce(paid_ingredient, 0)) FILTER (WHERE channel IN ('specialtyRetail', 'specialtyMail')), 0) AS spec_paid
-    FROM classified WHERE reason IS NULL`);
-  const s = r.getRowObjectsJS()[0] ?? {};
-  const n = Number(s.n ?? 0);
-  const specAwp = Number(s.spec_awp ?? 0);
-  return {
-    generic: Number(s.generic ?? 0),
-    genericRate: repricePercent(Number(s.generic ?? 0), n),
-    mail: Number(s.mail ?? 0),
-    mailPercent: repricePercent(Number(s.mail ?? 0), n),
-    retail90: Number(s.r90 ?? 0),
-    retail90Percent: repricePercent(Number(s.r90 ?? 0), n),
-    specialty: Number(s.spec ?? 0),
-    specialtyEffRate:
-      specAwp === 0 ? 0 : repriceCents((1 - Number(s.spec_paid ?? 0) / specAwp) * 100),
-    specialtyPercent: repricePercent(Number(s.spec ?? 0), n),
-  };
-}
-
 export interface RepriceResult {
   grid: GridColumn[];
   incumbentStats: IncumbentStats;
@@ -362,10 +379,14 @@ export async function repriceFile(
 ): Promise<RepriceResult> {
   await classify(engine, parquetPath, options);
   await loadTerms(engine, columns);
-  const counts = await claimCounts(engine);
-  const aggregates = await columnAggregates(engine, columns.length);
+  const file = await fileFigures(engine);
+  const aggregates = await columnAggregates(engine, columns.length, {
+    members: file.members,
+    specialtyMembers: file.specialtyMembers,
+    anyFormularyOut: columns.some((c) => (c.excludedNdcs ?? []).length > 0),
+  });
   return {
-    grid: assembleGrid(columns, aggregates, counts, options),
-    incumbentStats: await sqlIncumbentStats(engine),
+    grid: assembleGrid(columns, aggregates, file.counts, options),
+    incumbentStats: file.stats,
   };
 }
