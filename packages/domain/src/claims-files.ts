@@ -158,7 +158,10 @@ export const footNote = z.object({
   id: z.union([z.number().int(), z.string().max(50)]),
   category: z.string().max(100),
   text: z.string().max(2000),
-  pages: z.array(z.union([z.string().max(50), z.number()])).max(50).default([]),
+  pages: z
+    .array(z.union([z.string().max(50), z.number()]))
+    .max(50)
+    .default([]),
   isStatic: z.boolean().default(false),
 });
 export type FootNote = z.infer<typeof footNote>;
@@ -243,7 +246,11 @@ export const faIterationInput = z
   })
   .superRefine((v, ctx) => {
     if (v.cscData.stale)
-      ctx.addIssue({ code: 'custom', path: ['cscData'], message: CLAIMS_FILE_MESSAGES.recalculate });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cscData'],
+        message: CLAIMS_FILE_MESSAGES.recalculate,
+      });
   });
 export type FaIterationInput = z.infer<typeof faIterationInput>;
 

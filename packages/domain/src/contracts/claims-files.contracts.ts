@@ -72,7 +72,7 @@ export const claimsFileContracts = {
     access,
     tags,
     summary:
-      "Register the mapped file a data-mapper job wrote and compute its summary (claims, created and dropped columns, min and max fill date)",
+      'Register the mapped file a data-mapper job wrote and compute its summary (claims, created and dropped columns, min and max fill date)',
   }),
   claimRange: defineContract({
     method: 'GET',

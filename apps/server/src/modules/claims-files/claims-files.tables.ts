@@ -14,7 +14,7 @@ export interface ClaimsFileTable {
   storage_key: string;
   file_hash: string;
   file_format: 'csv' | 'pipe' | 'fixed' | 'xlsx';
-  size_bytes: ColumnType<string, number | string, number | string>;
+  size_bytes: ColumnType<number, number, number>;
   phi: Generated<boolean>;
   /** 0 uploaded, 1 accepted (only accepted files are listed, spec 3 §3). */
   status: Generated<number>;
@@ -41,6 +41,7 @@ export interface MappedClaimsFileTable {
   dropped_count: number;
   min_date: DateText | null;
   max_date: DateText | null;
+  fill_date_counts: JSONColumnType<Record<string, number>>;
   created_at: CreatedAt;
   created_by: number;
 }

@@ -11,7 +11,7 @@ import { runScript } from '../run-script.ts';
  * `unparseable_rows` counts rows whose cell count differs from the header's.
  *
  * `mapped_claims_file`: the CSV a data-mapper job wrote, registered with its summary (claim
- * count, created columns, dropped count, min and max fill date).
+ * count, created columns, dropped count, min and max fill date, claims per fill date).
  *
  * `fa_iteration`: a saved pricing grid of a financial analysis with its notes, selections
  * (`csc_data`), footnotes and output template.
@@ -57,6 +57,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       min_date date,
       max_date date,
       check (min_date <= max_date),
+      -- Claims per fill date ({"2026-01-05": 12, ...}): the Summary's range counts read this
+      -- instead of reading the file again.
+      fill_date_counts jsonb not null default '{}',
       created_at timestamptz not null default now(),
       created_by integer not null
     );

@@ -1,0 +1,339 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Multipart } from '@fastify/multipart';
+import {
+  CLAIMS_FILE_MAX_BYTES,
+  CLAIMS_FILE_MESSAGES,
+  CLAIMS_FILE_NAME_MAX_LENGTH,
+  fillRangeProblem,
+  monthsInRange,
+  type AcceptFileInput,
+  type ClaimRangeAnswer,
+  type ClaimRangeQuery,
+  type ClaimsFile,
+  type ClaimsFileLists,
+  type FaIterationDetail,
+  type FaIterationInput,
+  type FaIterationRow as FaIterationListRow,
+  type MappedClaimsFile,
+  type RegisterMappedInput,
+  type UploadAnswer,
+} from '@pillar/domain';
+import type { DB } from '../../database.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { badRequest, notFound } from '../../platform/http/problem.ts';
+import {
+  StorageNotFoundError,
+  assertStorageKey,
+  type FileStorage,
+} from '../../platform/storage/file-storage.ts';
+import {
+  cleanFileName,
+  multipartProblem,
+  streamIntoStorage,
+} from '../../platform/storage/streamed-upload.ts';
+import { requireOpportunity } from '../evaluate/index.ts';
+import { formatOf, readClaimsFile, summarizeMapped } from './claims-files.parse.ts';
+import * as repo from './claims-files.repo.ts';
+
+/*
+ * The claims file flow of an opportunity (issue 19, spec 3 §4 "Claims flow", §7; decision
+ * 0126): upload (streamed, encrypted), accept, register the mapped file with its summary, ask
+ * the claims in a fill range; and the financial analysis iterations.
+ */
+
+const fileProblem = (detail: string) => badRequest(detail, { file: detail });
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+export async function uploadClaimsFile(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  parts: AsyncIterable<Multipart>,
+  discardRest: () => void,
+): Promise<UploadAnswer> {
+  await requireOpportunity(db, opp);
+  let stored: { key: string; name: string; size: number; sha256: string } | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file' || stored)
+        throw fileProblem('Send one claims file, as the part named file');
+      const name = cleanFileName(part.filename);
+      if (!name) throw fileProblem(CLAIMS_FILE_MESSAGES.fileRequired);
+      if (name.length > CLAIMS_FILE_NAME_MAX_LENGTH)
+        throw fileProblem(
+          `The file name must not exceed ${CLAIMS_FILE_NAME_MAX_LENGTH} characters`,
+        );
+      // The extension decides what the content must look like; .txt's delimiter is read later.
+      if (formatOf(name, '|') === null) throw fileProblem(CLAIMS_FILE_MESSAGES.badType);
+      const xlsx = name.toLowerCase().endsWith('.xlsx');
+      const key = `claims-files/${crypto.randomUUID()}`;
+      const { size, sha256 } = await streamIntoStorage(storage, key, part.file, {
+        maxBytes: CLAIMS_FILE_MAX_BYTES,
+        headBytes: 512,
+        contentMatches: (head) =>
+          xlsx ? XLSX_MAGIC.every((b, i) => head[i] === b) : !head.includes(0),
+        tooLarge: () => fileProblem(CLAIMS_FILE_MESSAGES.tooLarge),
+        mismatch: () => fileProblem(CLAIMS_FILE_MESSAGES.badType),
+        empty: () => fileProblem(CLAIMS_FILE_MESSAGES.empty),
+      });
+      stored = { key, name, size, sha256 };
+    }
+    if (!stored) throw fileProblem(CLAIMS_FILE_MESSAGES.fileRequired);
+    const firstLine = await readFirstLine(storage, stored.key, stored.name);
+    const format = formatOf(stored.name, firstLine)!;
+    const shape = await readClaimsFile(format, await storage.get(stored.key));
+    await repo.insertClaimsFile(db, {
+      prospect_opportunity_no: opp,
+      file_name: stored.name,
+      storage_key: stored.key,
+      file_hash: stored.sha256,
+      file_format: format,
+      size_bytes: stored.size,
+      cols: JSON.stringify(shape.cols),
+      preview_rows: JSON.stringify(shape.preview),
+      row_count: shape.rowCount,
+      unparseable_rows: shape.unparseableRows,
+      created_by: principal.userNo,
+    });
+    return {
+      fileHash: stored.sha256,
+      fileName: stored.name,
+      format,
+      cols: shape.cols.map((name) => ({ name })),
+      previewRows: JSON.stringify(shape.preview),
+      rowCount: shape.rowCount,
+      unparseableRows: shape.unparseableRows,
+    };
+  } catch (error) {
+    discardRest();
+    if (stored) await storage.delete(stored.key).catch(() => undefined);
+    throw multipartProblem(error, { tooManyFiles: 'Send one claims file', field: 'file' });
+  }
+}
+
+/** The first line of a text file (a .txt is pipe-delimited when it holds '|'). */
+async function readFirstLine(storage: FileStorage, key: string, name: string): Promise<string> {
+  if (name.toLowerCase().endsWith('.xlsx')) return '';
+  const source = await storage.get(key);
+  let text = '';
+  for await (const chunk of source as AsyncIterable<Buffer>) {
+    text += chunk.toString('utf8');
+    if (text.includes('\n') || text.length > 65536) break;
+  }
+  source.destroy();
+  return text.split(/\r?\n/)[0] ?? '';
+}
+
+function claimsFileOut(row: repo.ClaimsFileRow): ClaimsFile {
+  return {
+    id: row.claims_file_no,
+    fileName: row.file_name,
+    fileStorageId: row.storage_key,
+    fileHash: row.file_hash,
+    phi: row.phi,
+    format: row.file_format,
+    rowCount: row.row_count,
+    unparseableRows: row.unparseable_rows,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+type MappedRow = Awaited<ReturnType<typeof repo.listMappedFiles>>[number];
+
+function mappedOut(row: MappedRow): MappedClaimsFile {
+  return {
+    id: row.mapped_claims_file_no,
+    fileStorageId: row.storage_key,
+    fileName: row.file_name,
+    phi: row.phi,
+    claimCount: row.claim_count,
+    createdCols: row.created_cols,
+    droppedCount: row.dropped_count,
+    minDate: row.min_date,
+    maxDate: row.max_date,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function acceptFile(
+  db: Kysely<DB>,
+  principal: Principal,
+  opp: number,
+  input: AcceptFileInput,
+): Promise<ClaimsFile> {
+  await requireOpportunity(db, opp);
+  const upload = await repo.findUploadByHash(db, opp, input.fileHash);
+  if (!upload)
+    throw badRequest(CLAIMS_FILE_MESSAGES.notUploaded, {
+      fileHash: CLAIMS_FILE_MESSAGES.notUploaded,
+    });
+  return claimsFileOut(
+    await repo.acceptClaimsFile(db, upload.claims_file_no, input.containsPhi, principal.userNo),
+  );
+}
+
+export async function listFiles(db: Kysely<DB>, opp: number): Promise<ClaimsFileLists> {
+  await requireOpportunity(db, opp);
+  const [unmapped, mapped] = await Promise.all([
+    repo.listAcceptedFiles(db, opp),
+    repo.listMappedFiles(db, opp),
+  ]);
+  return { unmappedFiles: unmapped.map(claimsFileOut), mappedFiles: mapped.map(mappedOut) };
+}
+
+/**
+ * Registers the mapped CSV a data-mapper job wrote into storage for one of the opportunity's
+ * accepted files, reading it once for the summary. The mapped file inherits the unmapped file's
+ * PHI flag (it holds the same claims).
+ */
+export async function registerMapped(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  input: RegisterMappedInput,
+): Promise<MappedClaimsFile> {
+  await requireOpportunity(db, opp);
+  const noFile = () =>
+    badRequest(CLAIMS_FILE_MESSAGES.noClaimsFile, {
+      unmappedFileStorageId: CLAIMS_FILE_MESSAGES.noClaimsFile,
+    });
+  const unmapped = await repo.findAcceptedByStorageKey(db, opp, input.unmappedFileStorageId);
+  if (!unmapped) throw noFile();
+  const unreadable = () =>
+    badRequest(CLAIMS_FILE_MESSAGES.mappedUnreadable, {
+      mappedFileStorageId: CLAIMS_FILE_MESSAGES.mappedUnreadable,
+    });
+  try {
+    assertStorageKey(input.mappedFileStorageId);
+  } catch {
+    throw unreadable();
+  }
+  let summary;
+  try {
+    summary = await summarizeMapped(await storage.get(input.mappedFileStorageId));
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw unreadable();
+    throw error;
+  }
+  const source = new Set(unmapped.cols);
+  const createdCols = summary.cols.filter((c) => !source.has(c));
+  const mappedSet = new Set(summary.cols);
+  const dates = Object.keys(summary.fillDateCounts).sort();
+  const row = await repo.insertMappedFile(db, {
+    prospect_opportunity_no: opp,
+    claims_file_no: unmapped.claims_file_no,
+    file_name: input.mappedFileName,
+    storage_key: input.mappedFileStorageId,
+    unmapped_storage_key: input.unmappedFileStorageId,
+    phi: unmapped.phi,
+    claim_count: summary.claimCount,
+    created_cols: JSON.stringify(createdCols),
+    dropped_count: unmapped.cols.filter((c) => !mappedSet.has(c)).length,
+    min_date: dates[0] ?? null,
+    max_date: dates[dates.length - 1] ?? null,
+    fill_date_counts: JSON.stringify(summary.fillDateCounts),
+    created_by: principal.userNo,
+  });
+  return mappedOut(row);
+}
+
+export async function claimRange(
+  db: Kysely<DB>,
+  opp: number,
+  mappedNo: number,
+  query: ClaimRangeQuery,
+): Promise<ClaimRangeAnswer> {
+  await requireOpportunity(db, opp);
+  const file = await repo.findMappedFile(db, opp, mappedNo);
+  if (!file) throw notFound('Mapped claims file');
+  const start = query.minDate ?? file.min_date;
+  const end = query.maxDate ?? file.max_date;
+  if (start === null || end === null)
+    return {
+      totalCount: 0,
+      totalNumberOfMonths: 0,
+      minDate: file.min_date,
+      maxDate: file.max_date,
+    };
+  const problem = fillRangeProblem(start, end, file.min_date, file.max_date);
+  if (problem) {
+    // The field to mark: the start when it is after the end or before the file's first date.
+    const field =
+      start > end || (file.min_date !== null && start < file.min_date) ? 'minDate' : 'maxDate';
+    throw badRequest(problem, { [field]: problem });
+  }
+  let totalCount = 0;
+  for (const [date, n] of Object.entries(file.fill_date_counts))
+    if (date >= start && date <= end) totalCount += n;
+  return {
+    totalCount,
+    totalNumberOfMonths: monthsInRange(start, end),
+    minDate: file.min_date,
+    maxDate: file.max_date,
+  };
+}
+
+function iterationOut(row: repo.FaIterationRow): FaIterationDetail {
+  return {
+    id: row.fa_iteration_no,
+    updatedDate: row.updated_at.toISOString(),
+    notes: row.notes,
+    mappedClaimFileID: row.mapped_claims_file_no,
+    outputTemplate: row.output_template,
+    cscData: row.csc_data,
+    pricingGridData: row.pricing_grid,
+    footNotes: row.foot_notes as unknown[],
+  };
+}
+
+export async function saveIteration(
+  db: Kysely<DB>,
+  principal: Principal,
+  opp: number,
+  input: FaIterationInput,
+): Promise<FaIterationDetail> {
+  await requireOpportunity(db, opp);
+  if (!(await repo.findMappedFile(db, opp, input.mappedClaimFileID))) {
+    const detail = 'No mapped claims file with this id in the opportunity';
+    throw badRequest(detail, { mappedClaimFileID: detail });
+  }
+  const row = await repo.insertIteration(db, {
+    prospect_opportunity_no: opp,
+    mapped_claims_file_no: input.mappedClaimFileID,
+    notes: input.notes,
+    csc_data: JSON.stringify(input.cscData),
+    pricing_grid: JSON.stringify(input.pricingGridData),
+    foot_notes: JSON.stringify(input.footNotes),
+    output_template: input.outputTemplate,
+    created_by: principal.userNo,
+    updated_by: principal.userNo,
+  });
+  return iterationOut(row);
+}
+
+export async function listIterations(db: Kysely<DB>, opp: number): Promise<FaIterationListRow[]> {
+  await requireOpportunity(db, opp);
+  const rows = await repo.listIterations(db, opp);
+  return rows.map((r) => ({
+    id: r.fa_iteration_no,
+    updatedDate: r.updated_at.toISOString(),
+    notes: r.notes,
+    mappedClaimFileID: r.mapped_claims_file_no,
+    outputTemplate: r.output_template,
+  }));
+}
+
+export async function getIteration(
+  db: Kysely<DB>,
+  opp: number,
+  iterationNo: number,
+): Promise<FaIterationDetail> {
+  await requireOpportunity(db, opp);
+  const row = await repo.findIteration(db, opp, iterationNo);
+  if (!row) throw notFound('FA iteration');
+  return iterationOut(row);
+}

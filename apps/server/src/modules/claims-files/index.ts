@@ -1,0 +1,13 @@
+/**
+ * The claims files module's public surface (issue 19, decision 0126): its routes, and for the
+ * repricing (modules/pricing) and the seed, the reads and writes of mapped files and iterations.
+ */
+export { claimsFilesRoutes } from './claims-files.routes.ts';
+export {
+  acceptFile,
+  claimRange,
+  registerMapped,
+  saveIteration,
+  getIteration,
+} from './claims-files.service.ts';
+export { findMappedFile } from './claims-files.repo.ts';
