@@ -43,3 +43,4 @@ export * from './import-schemas.ts';
 export * from './transformations.ts';
 export * from './data-mapping.ts';
 export * from './claims-files.ts';
+export * from './eligibility-imports.ts';

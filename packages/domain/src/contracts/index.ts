@@ -35,3 +35,4 @@ export * from './transformations.contracts.ts';
 export * from './claims-files.contracts.ts';
 export * from './data-mapping.contracts.ts';
 export * from './edi834.contracts.ts';
+export * from './eligibility-imports.contracts.ts';
