@@ -261,6 +261,27 @@ describe('834 reader', () => {
     expect(group.status).toBe('A');
   });
 
+  it('streams: a transaction is handed over before the rest of the file has been read', async () => {
+    const body = line.slice(line.indexOf('ST*834'), line.indexOf('~GE*') + 1);
+    const head = line.slice(0, line.indexOf('ST*834'));
+    const events: string[] = [];
+    async function* file() {
+      yield head;
+      for (let index = 1; index <= 50; index++) {
+        events.push(`chunk ${index}`);
+        yield body.replaceAll('*0001', `*${String(index).padStart(4, '0')}`);
+      }
+      yield 'GE*50*7001~IEA*1*000000101~';
+    }
+    const result = await readX12(file(), {
+      onTransaction: (transaction) =>
+        events.push(`transaction ${Number(transaction.controlNumber)}`),
+    });
+    expect(events.indexOf('transaction 1')).toBeLessThan(events.indexOf('chunk 3'));
+    expect(result.interchanges[0]!.groups[0]!.transactions).toHaveLength(50);
+    expect(result.interchanges[0]!.errors).toEqual([]);
+  });
+
   it('keeps an unknown segment in its loop and reports it with its position', async () => {
     const result = await readX12(
       adds.replace('DMG*D8*19820304*F~', 'DMG*D8*19820304*F~ZZZ*1~').replace('SE*45*', 'SE*46*'),
