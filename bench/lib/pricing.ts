@@ -36,7 +36,7 @@ function prng(seed: number) {
 }
 
 /** Writes the mapped claims CSV (standard layout) in chunks; about 2 % reversals and exclusions. */
-function writeClaims(file: string, count: number): void {
+export function writeClaims(file: string, count: number): void {
   const rand = prng(19);
   const fd = fs.openSync(file, 'w');
   const header = CLAIMS_WRITE_FIELDS.map((f) => f.name);

@@ -160,6 +160,12 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
   if (options.startDate) range.push(`"fillDate" >= DATE ${sqlText(options.startDate)}`);
   if (options.endDate) range.push(`"fillDate" <= DATE ${sqlText(options.endDate)}`);
   const r90 = options.retail90 ? 'TRUE' : 'FALSE';
+  // Without a price file the join is left out (it would find nothing).
+  const hasPrices = (options.prices?.length ?? 0) > 0;
+  const unitPrice = hasPrices ? 'pr.unitPrice' : 'CAST(NULL AS DOUBLE)';
+  const priceJoin = hasPrices
+    ? 'FROM k ASOF LEFT JOIN prices pr ON k.ndc = pr.ndc AND k.fill_date >= pr.effectiveDate'
+    : 'FROM k';
   await c.run(`CREATE OR REPLACE TEMP TABLE classified AS
     WITH src AS (
       SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
@@ -173,12 +179,18 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
       FROM read_parquet(${sqlText(parquetPath)}, file_row_number = true)
       ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
     ),
+    -- Most claim ids occur once: only the repeated ones need the window (a sort), the rest
+    -- are kept (paid) or unmatched (a reversal) as they stand.
+    repeated AS (SELECT claim_id FROM src GROUP BY claim_id HAVING count(*) > 1),
     netted AS (
-      SELECT *,
-        count(*) FILTER (WHERE is_rev) OVER (PARTITION BY claim_id) AS r,
-        count(*) FILTER (WHERE NOT is_rev) OVER (PARTITION BY claim_id) AS p,
-        row_number() OVER (PARTITION BY claim_id, is_rev ORDER BY row_no) AS n
-      FROM src
+      SELECT s.*,
+        count(*) FILTER (WHERE is_rev) OVER (PARTITION BY s.claim_id) AS r,
+        count(*) FILTER (WHERE NOT is_rev) OVER (PARTITION BY s.claim_id) AS p,
+        row_number() OVER (PARTITION BY s.claim_id, is_rev ORDER BY row_no) AS n
+      FROM src s SEMI JOIN repeated USING (claim_id)
+      UNION ALL
+      SELECT s.*, CASE WHEN is_rev THEN 1 ELSE 0 END AS r, CASE WHEN is_rev THEN 0 ELSE 1 END AS p, 1 AS n
+      FROM src s ANTI JOIN repeated USING (claim_id)
     ),
     k AS (
       SELECT *,
@@ -193,13 +205,13 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN ch0 = 'retail90' AND NOT ${r90} THEN 'retail' ELSE ch0 END AS channel,
         CASE WHEN awp_total IS NOT NULL AND awp_total > 0 THEN awp_total
              WHEN awp_unit IS NOT NULL AND awp_unit > 0 THEN awp_unit * coalesce(quantity, 0)
-             WHEN pr.unitPrice > 0 THEN pr.unitPrice * coalesce(quantity, 0) END AS awp
-      FROM k ASOF LEFT JOIN prices pr ON k.ndc = pr.ndc AND k.fill_date >= pr.effectiveDate
+             WHEN ${unitPrice} > 0 THEN ${unitPrice} * coalesce(quantity, 0) END AS awp
+      ${priceJoin}
     )
     SELECT state, member_id, ndc, channel, cls, awp, member_paid, paid_ingredient,
       CASE WHEN state <> 'kept' THEN NULL
            WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
-           WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR regexp_full_match(trim(ndc), '0*') THEN 'compound'
+           WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR ltrim(trim(ndc), '0') = '' THEN 'compound'
            WHEN st IN (${sqlList(USUAL_AND_CUSTOMARY_STATUSES)}) THEN 'usualAndCustomary'
            WHEN plan_paid IS NOT NULL AND plan_paid + coalesce(member_paid, 0) = 0 THEN 'zeroBalance'
            WHEN channel IS NULL THEN 'unknownChannel'
