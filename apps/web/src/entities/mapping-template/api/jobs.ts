@@ -1,0 +1,68 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  dataMappingContracts,
+  filesContracts,
+  type CompletedJob,
+  type JobInput,
+  type MappingJob,
+} from '@pillar/domain';
+import { callApi, callDownload } from '../../../shared/api/call-api.ts';
+import { saveFile } from '../../../shared/api/api-client.ts';
+import { mappingTemplateKeys } from '../query-keys.ts';
+
+/** The poll interval of a running job (spec 3 §2: every 3 seconds). */
+export const JOB_POLL_MS = 3000;
+
+/** POST /datamapping/v1/jobs: the template applied to a stored source file. */
+export function createJob(input: JobInput): Promise<MappingJob> {
+  return callApi(dataMappingContracts.createJob, { body: input });
+}
+
+export function useCreateJob() {
+  return useMutation({
+    mutationFn: createJob,
+    meta: { title: 'Run Mapping Job', method: 'POST', notifyError: true },
+  });
+}
+
+export function getJob(id: number, signal?: AbortSignal): Promise<MappingJob> {
+  return callApi(dataMappingContracts.getJob, { params: { id }, signal });
+}
+
+/** Whether the poll goes on after `polls` answers: not once done, and at most `maxPolls`. */
+export function keepPolling(job: MappingJob | undefined, polls: number, maxPolls?: number) {
+  if (job && (job.status === 'completed' || job.status === 'failed')) return false;
+  return maxPolls === undefined || polls < maxPolls;
+}
+
+/**
+ * GET /jobs/{id} every 3 s until the job is done; `maxPolls` bounds it (the claims flow asks at
+ * most 20 times, the schema wizard waits until done).
+ */
+export function useJob(id: number | null, maxPolls?: number) {
+  return useQuery({
+    queryKey: mappingTemplateKeys.job(id ?? 0),
+    queryFn: ({ signal }) => getJob(id ?? 0, signal),
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      keepPolling(query.state.data, query.state.dataUpdateCount, maxPolls) ? JOB_POLL_MS : false,
+  });
+}
+
+export function getCompletedJob(id: number, signal?: AbortSignal): Promise<CompletedJob> {
+  return callApi(dataMappingContracts.getCompletedJob, { params: { id }, signal });
+}
+
+/** The finished job's output (created columns, the output file); asked once it completed. */
+export function useCompletedJob(id: number | null, completed: boolean) {
+  return useQuery({
+    queryKey: mappingTemplateKeys.completedJob(id ?? 0),
+    queryFn: ({ signal }) => getCompletedJob(id ?? 0, signal),
+    enabled: id !== null && completed,
+  });
+}
+
+/** The output CSV through the files download (recorded like every download). */
+export async function downloadJobOutput(fileStorageId: string): Promise<void> {
+  saveFile(await callDownload(filesContracts.download, { params: { id: fileStorageId } }));
+}

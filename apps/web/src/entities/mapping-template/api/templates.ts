@@ -1,0 +1,97 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  dataMappingContracts,
+  type DmSchema,
+  type GeneratedTemplate,
+  type Template,
+  type TemplateInput,
+  type TemplateUpdate,
+} from '@pillar/domain';
+import { callApi } from '../../../shared/api/call-api.ts';
+import { hasStatus } from '../../../shared/api/api-error.ts';
+import { mappingTemplateKeys } from '../query-keys.ts';
+
+/** GET /datamapping/v1/schemas/{id}: a read or write schema with its fields. */
+export function getDmSchema(id: number, signal?: AbortSignal): Promise<DmSchema> {
+  return callApi(dataMappingContracts.getSchema, { params: { id }, signal });
+}
+
+export function useDmSchema(id: number | null) {
+  return useQuery({
+    queryKey: mappingTemplateKeys.schema(id ?? 0),
+    queryFn: ({ signal }) => getDmSchema(id ?? 0, signal),
+    enabled: id !== null,
+    retry: (failures, error) => !hasStatus(error, 400, 403, 404) && failures < 3,
+  });
+}
+
+/** GET /datamapping/v1/templates/{id}: the mappings and the columns' Percent Populated. */
+export function getTemplate(id: number, signal?: AbortSignal): Promise<Template> {
+  return callApi(dataMappingContracts.getTemplate, { params: { id }, signal });
+}
+
+export function templateQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: mappingTemplateKeys.template(id),
+    queryFn: ({ signal }) => getTemplate(id, signal),
+    retry: (failures, error) => !hasStatus(error, 400, 403, 404) && failures < 3,
+  });
+}
+
+export function useTemplate(id: number | null) {
+  return useQuery({ ...templateQueryOptions(id ?? 0), enabled: id !== null });
+}
+
+export interface GenerateTemplateRequest {
+  readId: number;
+  writeId: number;
+  fileStorageId?: string | null;
+}
+
+/**
+ * POST /templates/schemas/{readId}/{writeId}: a first template (sources guessed by name), not
+ * saved; the mapping step generates it once, when the schema has no template yet.
+ */
+export function generateTemplate({
+  readId,
+  writeId,
+  fileStorageId,
+}: GenerateTemplateRequest): Promise<GeneratedTemplate> {
+  return callApi(dataMappingContracts.generateTemplate, {
+    params: { readId, writeId },
+    body: { fileStorageId: fileStorageId ?? null },
+  });
+}
+
+export function useGenerateTemplate() {
+  return useMutation({
+    mutationFn: generateTemplate,
+    meta: { title: 'Generate Mapping Template', method: 'POST', notifyError: true },
+  });
+}
+
+/** What the step saves: a new template (no id) or the stored one (created once, updated after). */
+export type TemplateSave = TemplateInput | TemplateUpdate;
+
+export function saveTemplate(values: TemplateSave): Promise<Template> {
+  return 'id' in values && typeof values.id === 'number'
+    ? callApi(dataMappingContracts.updateTemplate, { body: values })
+    : callApi(dataMappingContracts.createTemplate, { body: values });
+}
+
+/** The step shows the server's field messages itself, so the global error notice stays quiet. */
+export function useSaveTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTemplate,
+    meta: {
+      title: 'Save Mapping Template',
+      method: 'POST',
+      notifySuccess: true,
+      notifyError: false,
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(mappingTemplateKeys.template(saved.id), saved);
+    },
+  });
+}
