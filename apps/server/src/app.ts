@@ -32,6 +32,7 @@ import { noStoreForApiAnswers } from './platform/http/no-store.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
 import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
+import { claimsFilesRoutes } from './modules/claims-files/index.ts';
 import {
   dependentRecordRoutes,
   memberRecordRoutes,
@@ -283,6 +284,7 @@ export async function buildApp(
   await app.register(issuesRoutes);
   await app.register(evaluateRoutes);
   await app.register(incumbentPartsRoutes);
+  await app.register(claimsFilesRoutes);
 
   return app;
 }

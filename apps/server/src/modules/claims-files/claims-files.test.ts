@@ -446,7 +446,7 @@ describe('FA iterations and proposals', () => {
       'Caremark Offer',
       'Express Offer',
     ]);
-    const net = grid.getRow(9).values as unknown[];
+    const net = grid.getRow(10).values as unknown[];
     expect(net[1]).toBe('Net Cost');
     expect((net.slice(2) as number[]).reduce((a, b) => a + b, 0)).toBe(2700);
     const detail = book.getWorksheet('Claim Detail')!;

@@ -282,4 +282,26 @@ describe('route table', () => {
       }
     }
   });
+
+  it('opens the 834 layout calls to whoever maps a file (decision 0119)', async () => {
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        (r.url === '/datamapping/v1/edi834' || r.url === '/datamapping/v1/schemas/edisegments') &&
+        r.method !== 'HEAD',
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /datamapping/v1/edi834',
+      'GET /datamapping/v1/schemas/edisegments',
+    ]);
+    for (const route of routes) {
+      // The data mapper (import view, transformation admin) and the financial analyst
+      // (eval-data-mapper) read the layout; a broker does not map files.
+      for (const persona of ['dataMapper', 'financialAnalyst'] as const) {
+        const allowed = await t.injectAs(persona, { method: route.method, url: route.url });
+        expect(allowed.statusCode, `${persona} on ${route.method} ${route.url}`).toBe(200);
+      }
+      const refused = await t.injectAs('broker', { method: route.method, url: route.url });
+      expect(refused.statusCode, `broker on ${route.method} ${route.url}`).toBe(403);
+    }
+  });
 });
