@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { type Feature } from '../../app/routes/feature.ts';
-import { gated, later } from '../../app/routes/gates.tsx';
+import { gated } from '../../app/routes/gates.tsx';
 
 const ImportsListPage = lazy(() => import('./imports-list-page.tsx'));
 const ImportSchemaWizardPage = lazy(() => import('./import-schema-wizard-page.tsx'));
+const TransformationsPage = lazy(() => import('../data-mapping/transformations-page.tsx'));
 
 export const dataManagementFeature: Feature = {
   routes: [
@@ -30,11 +31,7 @@ export const dataManagementFeature: Feature = {
     },
     {
       path: 'data-management/transformations',
-      element: later(
-        'transformations',
-        'Transformations',
-        'Reusable expressions that turn source fields into eligibility fields.',
-      ),
+      element: gated('transformations', <TransformationsPage />),
     },
   ],
   // Not part of any VITE_PILLAR_MODULE build yet, so the links carry no module.

@@ -9,6 +9,7 @@ const DATA_MAPPER = 'Claims file templates, transformations and mapping jobs.';
 
 const OpportunitiesListPage = lazy(() => import('./opportunities-list-page.tsx'));
 const OpportunityPage = lazy(() => import('./opportunity-page.tsx'));
+const TransformationsPage = lazy(() => import('../data-mapping/transformations-page.tsx'));
 
 export const evaluateFeature: Feature = {
   routes: [
@@ -28,7 +29,7 @@ export const evaluateFeature: Feature = {
     },
     {
       path: 'evaluate/data-mapper/transformations',
-      element: later('evaluateDataMapper', 'Data Mapper Transformations', DATA_MAPPER),
+      element: gated('evaluateDataMapper', <TransformationsPage />),
     },
   ],
   menu: [
