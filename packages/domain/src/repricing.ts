@@ -629,15 +629,14 @@ export interface GuaranteeResult {
 export function guaranteeReconciliation(
   claims: readonly StandardClaim[],
   terms: ColumnTerms,
-  options: RepriceOptions,
+  options: Pick<RepriceOptions, 'retail90' | 'prices'>,
 ): GuaranteeResult[] {
-  const sums = {
+  const sums: GuaranteeSums = {
     brand: { actual: 0, guaranteed: 0, awp: 0, n: 0 },
     generic: { actual: 0, guaranteed: 0, awp: 0, n: 0 },
     dispensingFee: { actual: 0, guaranteed: 0, awp: 0, n: 0 },
   };
-  for (const c of netReversals(claims).claims) {
-    if (exclusionReason(c, options.retail90, options.prices) !== null) continue;
+  for (const c of repriceableClaims(claims, options).claims) {
     if (c.ingredientCost === null) continue;
     const p = priceClaim(c, terms, options.retail90, options.prices);
     if (specialty(p.channel)) continue;
@@ -651,6 +650,17 @@ export function guaranteeReconciliation(
     f.guaranteed += p.dispensingFee;
     f.n += 1;
   }
+  return assembleGuarantees(sums);
+}
+
+/** Per bucket: what the claims cost, what the guarantee allows, their AWP and count. */
+export type GuaranteeSums = Record<
+  GuaranteeBucket,
+  { actual: number; guaranteed: number; awp: number; n: number }
+>;
+
+/** The reconciliation from the bucket sums (shared with the SQL engine). */
+export function assembleGuarantees(sums: GuaranteeSums): GuaranteeResult[] {
   return GUARANTEE_BUCKETS.map((bucket) => {
     const s = sums[bucket];
     const effectiveRate =

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLAIMS_WRITE_FIELDS,
+  guaranteeReconciliation,
   incumbentStats,
   repriceGrid,
   type ColumnTerms,
@@ -64,6 +65,7 @@ describe('the DuckDB engine gives the rules’ figures', () => {
       const sql = await repriceFile(engine, file, COLUMNS, options);
       expect(sql.grid).toEqual(repriceGrid(TABLE, COLUMNS, options));
       expect(sql.incumbentStats).toEqual(incumbentStats(TABLE, options));
+      expect(sql.guarantees).toEqual(guaranteeReconciliation(TABLE, INCUMBENT, options));
     }
     // and the table's own hand-computed net cost, so both sides cannot drift together
     const sql = await repriceFile(engine, file, COLUMNS, OPTIONS);
@@ -103,7 +105,7 @@ describe('the DuckDB engine gives the rules’ figures', () => {
           awpUnitCost: i % 3 === 0 && i % 9 !== 0 ? 0.12345 * ((i % 11) + 1) : null,
           memberPaid: (i % 17) * 1.25,
           planPaid: i % 29 === 0 ? 0 : 50,
-          ingredientCost: 12.34 + (i % 7),
+          ingredientCost: 12.34 + (i % 7) * 150,
           dispensingFee: 1.1,
         }),
       );
@@ -115,6 +117,8 @@ describe('the DuckDB engine gives the rules’ figures', () => {
     expect(rules[0]?.utilization.claimsExcluded).toBeGreaterThan(0);
     expect(rules[0]?.reversedPairs).toBeGreaterThan(0);
     expect(sql.incumbentStats).toEqual(incumbentStats(claims, OPTIONS));
+    expect(sql.guarantees).toEqual(guaranteeReconciliation(claims, INCUMBENT, OPTIONS));
+    expect(sql.guarantees.some((g) => g.shortfall > 0)).toBe(true);
   });
 
   it('reads a file missing optional columns and unparseable values as excluded rows, not errors', async () => {

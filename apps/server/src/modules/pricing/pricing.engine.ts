@@ -20,6 +20,7 @@ import {
   REVERSAL_STATUSES,
   USUAL_AND_CUSTOMARY_STATUSES,
   assembleGrid,
+  assembleGuarantees,
   claimDiscount,
   claimDispensingFee,
   repriceCents,
@@ -30,6 +31,8 @@ import {
   type DrugClass,
   type ExclusionReason,
   type GridColumn,
+  type GuaranteeResult,
+  type GuaranteeSums,
   type IncumbentStats,
   type Population,
   type PriceRow,
@@ -170,7 +173,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
     WITH src AS (
       SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
         "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
-        "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient,
+        "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient, "dispensingFee" AS paid_fee,
         "memberPaid" AS member_paid, "planPaid" AS plan_paid,
         upper(coalesce("claimStatus", '')) AS st,
         upper(coalesce("pharmacyType", '')) AS pt,
@@ -208,7 +211,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN ${unitPrice} > 0 THEN ${unitPrice} * coalesce(quantity, 0) END AS awp
       ${priceJoin}
     )
-    SELECT state, member_id, ndc, channel, cls, awp, member_paid, paid_ingredient,
+    SELECT state, member_id, ndc, channel, cls, awp, member_paid, paid_ingredient, paid_fee,
       CASE WHEN state <> 'kept' THEN NULL
            WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
            WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR ltrim(trim(ndc), '0') = '' THEN 'compound'
@@ -377,9 +380,40 @@ async function columnAggregates(
   return out;
 }
 
+/** The incumbent's (first column's) guarantee reconciliation: decision 0125 "Guarantees". */
+async function incumbentGuarantees(engine: Engine): Promise<GuaranteeResult[]> {
+  const result = await engine.connection.runAndReadAll(`
+    WITH g AS (
+      SELECT CASE WHEN c.cls = 'brand' THEN 'brand' ELSE 'generic' END AS bucket,
+        c.paid_ingredient AS actual, round(c.awp * (100 - t.discount) / 100, 2) AS guaranteed,
+        c.awp, coalesce(c.paid_fee, 0) AS fee_actual, t.fee
+      FROM classified c JOIN terms t ON t.col = 0 AND t.channel = c.channel AND t.cls = c.cls
+      WHERE c.state = 'kept' AND c.reason IS NULL AND c.paid_ingredient IS NOT NULL
+        AND c.channel NOT IN ('specialtyRetail', 'specialtyMail')
+    )
+    SELECT bucket, sum(actual) AS actual, sum(guaranteed) AS guaranteed, sum(awp) AS awp,
+      count(*)::INTEGER AS n, sum(fee_actual) AS fee_actual, sum(fee) AS fee
+    FROM g GROUP BY bucket`);
+  const zero = () => ({ actual: 0, guaranteed: 0, awp: 0, n: 0 });
+  const sums: GuaranteeSums = { brand: zero(), generic: zero(), dispensingFee: zero() };
+  for (const r of result.getRowObjectsJS()) {
+    const b = sums[r.bucket as 'brand' | 'generic'];
+    b.actual = Number(r.actual);
+    b.guaranteed = Number(r.guaranteed);
+    b.awp = Number(r.awp);
+    b.n = Number(r.n);
+    sums.dispensingFee.actual += Number(r.fee_actual);
+    sums.dispensingFee.guaranteed += Number(r.fee);
+    sums.dispensingFee.n += Number(r.n);
+  }
+  return assembleGuarantees(sums);
+}
+
 export interface RepriceResult {
   grid: GridColumn[];
   incumbentStats: IncumbentStats;
+  /** The first column's guarantees against the claims' own paid amounts. */
+  guarantees: GuaranteeResult[];
 }
 
 /** Reprices a claims Parquet file under every column; the first column is the incumbent. */
@@ -400,5 +434,6 @@ export async function repriceFile(
   return {
     grid: assembleGrid(columns, aggregates, file.counts, options),
     incumbentStats: file.stats,
+    guarantees: await incumbentGuarantees(engine),
   };
 }
