@@ -46,6 +46,7 @@ import { importSchemasRoutes } from './modules/import-schemas/index.ts';
 import {
   edi834Routes,
   sampleFilesRoutes,
+  templateRoutes,
   transformationRoutes,
 } from './modules/data-mapping/index.ts';
 import { organizationWorkspaceRoutes } from './modules/organization-workspace/index.ts';
@@ -279,6 +280,7 @@ export async function buildApp(
   await app.register(importSchemasRoutes);
   await app.register(sampleFilesRoutes);
   await app.register(transformationRoutes);
+  await app.register(templateRoutes);
   await app.register(edi834Routes);
   await app.register(agentSearchRoutes);
   await app.register(issuesRoutes);

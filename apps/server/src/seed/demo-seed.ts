@@ -26,6 +26,7 @@ import { seedImportSchemas } from './import-schemas.ts';
 import { seedEvaluate } from './evaluate.ts';
 import { seedEvaluateIncumbent } from './evaluate-incumbent.ts';
 import { seedTransformations } from './transformations.ts';
+import { seedDataMapping } from './data-mapping.ts';
 import { seedOrganizationWorkspace } from './organization-workspace.ts';
 import { seedUserAdmin } from './users.ts';
 import { DEMO_PASSWORD, PERSONAS, type PersonaKey } from './personas.ts';
@@ -311,6 +312,7 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedImportSchemas(db, context);
   await seedEvaluateIncumbent(db, context, await seedEvaluate(db, context));
   await seedTransformations(db, context);
+  await seedDataMapping(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).
   await sql`analyze`.execute(db);
 

@@ -11,3 +11,6 @@ export { transformationRoutes } from './transformations.routes.ts';
 export { compileDefinition, createTransformation } from './transformations.service.ts';
 export { findTransformationsByName } from './transformations.repo.ts';
 export { answerTransformationUsage, type TransformationUsage } from './transformations.usage.ts';
+export { templateRoutes } from './templates.routes.ts';
+export { createSeedTemplate, createStandardWriteSchemas } from './templates.service.ts';
+export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service.ts';

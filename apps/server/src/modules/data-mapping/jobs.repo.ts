@@ -123,3 +123,18 @@ export async function failAttempt(
     .where('status', '=', 'running')
     .execute();
 }
+
+/** A source file is a stored sample file of the caller's (another user's id names nothing). */
+export async function findOwnSourceFile(
+  db: Kysely<DB>,
+  fileStorageId: string,
+  userNo: number,
+): Promise<{ storage_key: string; size_bytes: number } | undefined> {
+  const row = await db
+    .selectFrom('dm_sample_file')
+    .select(['storage_key', 'size_bytes'])
+    .where('file_storage_id', '=', fileStorageId)
+    .where('created_by', '=', userNo)
+    .executeTakeFirst();
+  return row && { storage_key: row.storage_key, size_bytes: Number(row.size_bytes) };
+}

@@ -1,0 +1,187 @@
+import crypto from 'node:crypto';
+import { PassThrough, Transform } from 'node:stream';
+import type { Kysely } from 'kysely';
+import type { CompletedJob, JobInput, MappingJob } from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { badRequest, notFound } from '../../platform/http/problem.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { DB } from '../../database.ts';
+import { compileTemplate, readRows, runMapping } from './mapping-engine.ts';
+import {
+  completeAttempt,
+  failAttempt,
+  findJob,
+  findOwnSourceFile,
+  insertJob,
+  recordProgress,
+  startAttempt,
+  type JobRow,
+} from './jobs.repo.ts';
+import { findSchema, findTemplate } from './templates.repo.ts';
+import { definitionsOf, layoutOf } from './templates.service.ts';
+
+/*
+ * Mapping jobs (spec 3 §7, issue 16; decision 0120). POST /jobs records the job and queues it
+ * (pg-boss); the worker runs it. Each attempt writes a new storage object and the job names it
+ * only in the update that marks it complete, so a killed attempt leaves no partial output and a
+ * second attempt starts from the first row again (the source is read whole each time).
+ */
+
+export const MAPPING_QUEUE = 'data-mapping.job';
+
+type Db = Kysely<DB>;
+
+function toJob(row: JobRow): MappingJob {
+  const total = Number(row.source_bytes);
+  const read = Number(row.bytes_read);
+  return {
+    id: row.job_no,
+    templateId: row.template_no,
+    templatename: row.template_name,
+    status: row.status,
+    rowsRead: row.rows_read,
+    rowsWritten: row.rows_written,
+    rowsDropped: row.rows_dropped,
+    percent:
+      row.status === 'completed'
+        ? 100
+        : total > 0
+          ? Math.min(99, Math.floor((read / total) * 100))
+          : 0,
+    errorCount: row.error_count,
+    errors: row.errors,
+    failure: row.failure,
+  };
+}
+
+export async function createJob(
+  db: Db,
+  jobs: JobQueue,
+  actor: Principal,
+  input: JobInput,
+): Promise<MappingJob> {
+  if (!(await findTemplate(db, input.templateId)))
+    throw badRequest(`No template ${input.templateId}`, { templateId: 'No such template' });
+  const file = await findOwnSourceFile(db, input.fileStorageId, actor.userNo);
+  if (!file) throw badRequest('No such source file', { fileStorageId: 'No such source file' });
+  const jobNo = await insertJob(db, {
+    template_no: input.templateId,
+    source_storage_key: file.storage_key,
+    source_bytes: file.size_bytes,
+    created_by: actor.userNo,
+  });
+  await jobs.send(MAPPING_QUEUE, { jobNo });
+  return getJob(db, jobNo);
+}
+
+export async function getJob(db: Db, id: number): Promise<MappingJob> {
+  const row = await findJob(db, id);
+  if (!row) throw notFound('Job');
+  return toJob(row);
+}
+
+export async function getCompletedJob(db: Db, id: number): Promise<CompletedJob> {
+  const row = await findJob(db, id);
+  if (!row || row.status !== 'completed' || !row.output_key) throw notFound('Completed job');
+  return {
+    id: row.job_no,
+    templatename: row.template_name,
+    filestorageid: row.output_key,
+    fieldsCreated: row.columns,
+    rowsWritten: row.rows_written,
+    rowsDropped: row.rows_dropped,
+    completed_at: (row.completed_at ?? new Date()).toISOString(),
+  };
+}
+
+/** Counts the bytes going by (the progress percent). */
+class ByteMeter extends Transform {
+  bytes = 0;
+  override _transform(
+    chunk: Buffer,
+    _e: BufferEncoding,
+    done: (e?: Error | null, c?: Buffer) => void,
+  ) {
+    this.bytes += chunk.length;
+    done(null, chunk);
+  }
+}
+
+export interface JobDeps {
+  db: Db;
+  storage: FileStorage;
+}
+
+/**
+ * One attempt at a job. Resolves when it completed (or was complete already); a failure of the
+ * template (an unknown transformation, an unreadable file) marks the job failed with its reason.
+ * An aborted attempt (signal) rejects and leaves the job running for the next attempt.
+ */
+export async function runMappingJob(
+  deps: JobDeps,
+  jobNo: number,
+  options: {
+    signal?: AbortSignal;
+    progressEvery?: number;
+    /** Called after each progress record (a test kills the attempt there). */
+    afterProgress?: (rowsRead: number) => void;
+  } = {},
+): Promise<void> {
+  const { db, storage } = deps;
+  const attempt = await startAttempt(db, jobNo);
+  if (attempt === null) return;
+  const job = (await findJob(db, jobNo))!;
+  const outputKey = `mapping-outputs/${jobNo}-${attempt}-${crypto.randomUUID()}`;
+  let stored: Promise<void> | null = null;
+  try {
+    const template = (await findTemplate(db, job.template_no))!;
+    const read = (await findSchema(db, template.read_schema_no))!;
+    const write = (await findSchema(db, template.write_schema_no))!;
+    const mapper = compileTemplate(
+      write.fields,
+      template.mappings,
+      await definitionsOf(db, template.mappings),
+    );
+    const meter = new ByteMeter();
+    const source = (await storage.get(job.source_storage_key)).pipe(meter);
+    const output = new PassThrough();
+    stored = storage.put(outputKey, output);
+    // A failed store stops the run rather than leaving it writing into nothing.
+    stored.catch((e: unknown) => output.destroy(e as Error));
+    const summary = await runMapping(readRows(source, layoutOf(read)), mapper, output, {
+      signal: options.signal,
+      progressEvery: options.progressEvery,
+      onProgress: async (rowsRead, rowsWritten) => {
+        await recordProgress(db, jobNo, attempt, {
+          rows_read: rowsRead,
+          rows_written: rowsWritten,
+          bytes_read: meter.bytes,
+        });
+        options.afterProgress?.(rowsRead);
+      },
+    });
+    await stored;
+    const published = await completeAttempt(db, jobNo, attempt, {
+      rows_read: summary.rowsRead,
+      rows_written: summary.rowsWritten,
+      rows_dropped: summary.rowsDropped,
+      bytes_read: meter.bytes,
+      error_count: summary.errorCount,
+      errors: summary.errors,
+      columns: summary.columns,
+      output_key: outputKey,
+    });
+    if (!published) await storage.delete(outputKey);
+  } catch (error) {
+    await stored?.catch(() => undefined);
+    await storage.delete(outputKey).catch(() => undefined);
+    if (options.signal?.aborted) throw error;
+    await failAttempt(db, jobNo, attempt, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The worker (main.ts starts it with the other workers). */
+export async function startMappingWorker(deps: JobDeps & { jobs: JobQueue }): Promise<void> {
+  await deps.jobs.work<{ jobNo: number }>(MAPPING_QUEUE, (data) => runMappingJob(deps, data.jobNo));
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { dataMappingContracts as c } from '@pillar/domain';
+import { principalOf } from '../../platform/auth/access.ts';
+import { registerRoute } from '../../platform/http/register-route.ts';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { createJob, getCompletedJob, getJob } from './jobs.service.ts';
+import {
+  cloneTemplate,
+  createSchema,
+  createTemplate,
+  generateTemplate,
+  getSchema,
+  getTemplate,
+  templatesUsingTransformation,
+  templateTransformationUsage,
+  updateTemplate,
+} from './templates.service.ts';
+import { answerTransformationUsage } from './transformations.usage.ts';
+
+/**
+ * The data mapping service's schemas, templates and jobs (spec 3 §7; decision 0120), from
+ * `dataMappingContracts`. Registering them also says which transformations templates use, so
+ * the library locks them (decision 0118).
+ */
+export async function templateRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config, secrets, jobs } = app.ctx;
+  const storage = await createFileStorage(config.storage, secrets);
+  answerTransformationUsage(templateTransformationUsage);
+
+  registerRoute(app, c.createSchema, async ({ request, body }) =>
+    createSchema(db, principalOf(request), body),
+  );
+  registerRoute(app, c.getSchema, async ({ params }) => getSchema(db, params.id));
+  registerRoute(app, c.generateTemplate, async ({ request, params, body }) =>
+    generateTemplate(
+      db,
+      storage,
+      principalOf(request),
+      params.readId,
+      params.writeId,
+      body.fileStorageId,
+    ),
+  );
+  registerRoute(app, c.createTemplate, async ({ request, body }) =>
+    createTemplate(db, storage, principalOf(request), body),
+  );
+  registerRoute(app, c.updateTemplate, async ({ request, body }) =>
+    updateTemplate(db, storage, principalOf(request), body),
+  );
+  registerRoute(app, c.getTemplate, async ({ request, params }) =>
+    getTemplate(db, storage, principalOf(request), params.id),
+  );
+  registerRoute(app, c.cloneTemplate, async ({ request, params }) =>
+    cloneTemplate(db, storage, principalOf(request), params.id),
+  );
+  registerRoute(app, c.templatesUsingTransformation, async ({ params }) =>
+    templatesUsingTransformation(db, params.id),
+  );
+  registerRoute(app, c.createJob, async ({ request, body }) =>
+    createJob(db, jobs, principalOf(request), body),
+  );
+  registerRoute(app, c.getJob, async ({ params }) => getJob(db, params.id));
+  registerRoute(app, c.getCompletedJob, async ({ params }) => getCompletedJob(db, params.id));
+}
