@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-evaluate.ts';
 import * as m0020 from './migrations/0020-evaluate-incumbent.ts';
 import * as m0021 from './migrations/0021-transformations.ts';
 import * as m0022 from './migrations/0022-data-mapping.ts';
+import * as m0023 from './migrations/0023-eligibility-import-runs.ts';
 import * as m0024 from './migrations/0024-claims-files.ts';
 
 /**
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020-evaluate-incumbent': m0020,
   '0021-transformations': m0021,
   '0022-data-mapping': m0022,
+  '0023-eligibility-import-runs': m0023,
   '0024-claims-files': m0024,
 };
 

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import {
+  diffEligibility,
+  ELIGIBILITY_IMPORT_MESSAGES,
+  type AdvancedOptions,
+  type StandardEligibilityRow,
+} from '@pillar/domain';
+import { given } from '../../test/given.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import {
+  countStaged,
+  insertChanges,
+  insertRejected,
+  insertRun,
+  markApplied,
+  nextUnapplied,
+  saveSelection,
+  setRunStatus,
+  stageRows,
+  STAGING_BATCH,
+} from './eligibility-imports.repo.ts';
+
+let t: TestApp;
+useTestApp((app) => (t = app));
+
+/** An organization with one import configuration (schema and configuration written directly). */
+async function configuration(): Promise<{ eicNo: number; organizationNo: number }> {
+  const { organization } = await given(t).organization().build();
+  const db = t.ctx.db;
+  const schema = await sql<{ no: number }>`
+    insert into import_schema (name, importer_type, media_type)
+    values (${`S${organization.organizationNo}`}, 0, 'csv') returning import_schema_no as no`.execute(
+    db,
+  );
+  const config = await sql<{ no: number }>`
+    insert into import_configuration (name, organization_no, import_schema_no)
+    values (${`C${organization.organizationNo}`}, ${organization.organizationNo}, ${schema.rows[0]!.no})
+    returning eic_no as no`.execute(db);
+  return { eicNo: config.rows[0]!.no, organizationNo: organization.organizationNo };
+}
+
+const row = (i: number): StandardEligibilityRow => ({
+  rowNumber: i + 1,
+  recordType: 'E',
+  maintenanceCode: '021',
+  organizationId: null,
+  ssn: String(100000000 + i),
+  employeeSsn: null,
+  firstName: 'Ann',
+  lastName: `Lee${i}`,
+  dateOfBirth: '1980-01-01',
+  gender: 'F',
+  relationship: null,
+  groupId: 'G1',
+  alternateGroupId: null,
+  divisionId: null,
+  benefitPackage: null,
+  effectiveDate: '2026-01-01',
+  termDate: null,
+  cobra: null,
+  retiree: null,
+  student: null,
+  disabled: null,
+  adultDependent: null,
+});
+
+const run = (c: { eicNo: number; organizationNo: number }) => ({
+  ...c,
+  fileName: 'members.csv',
+  fileFormat: 'csv' as const,
+  storageKey: 'k',
+  createdBy: 1,
+});
+
+describe('eligibility import runs: storage', () => {
+  it('refuses a second active run on one configuration, and allows one after the first is previewed', async () => {
+    const c = await configuration();
+    const first = await insertRun(t.ctx.db, run(c));
+    expect(first).toBeTypeOf('number');
+    expect(await insertRun(t.ctx.db, run(c))).toBeNull();
+    await setRunStatus(t.ctx.db, first!, 'previewed');
+    expect(await insertRun(t.ctx.db, run(c))).toBeTypeOf('number');
+  });
+
+  it('stages rows in batches, stores the diff, and a killed apply resumes where it stopped', async () => {
+    const c = await configuration();
+    const runId = (await insertRun(t.ctx.db, run(c)))!;
+    const rows = Array.from({ length: STAGING_BATCH * 2 + 1 }, (_, i) => row(i));
+    await stageRows(t.ctx.db, runId, rows);
+    expect(await countStaged(t.ctx.db, runId)).toBe(rows.length);
+
+    const options = { supportsUpdateOnlyRecords: false } as AdvancedOptions;
+    const diff = diffEligibility([...rows, { ...row(0), rowNumber: rows.length + 1 }], [], {
+      organizationId: 'X',
+      groups: new Set(['G1']),
+      today: '2026-11-24',
+      fullFile: false,
+      options,
+    });
+    expect(diff.rejected).toEqual([
+      { rowNumber: 1, field: 'ssn', message: ELIGIBILITY_IMPORT_MESSAGES.duplicateSsn },
+      {
+        rowNumber: rows.length + 1,
+        field: 'ssn',
+        message: ELIGIBILITY_IMPORT_MESSAGES.duplicateSsn,
+      },
+    ]);
+    await insertChanges(t.ctx.db, runId, diff.changes);
+    await insertRejected(t.ctx.db, runId, diff.rejected);
+    await saveSelection(t.ctx.db, runId, [2]);
+
+    // The first batch is applied, then the process dies; the resumed apply starts after it.
+    const first = await nextUnapplied(t.ctx.db, runId, STAGING_BATCH);
+    expect(first.map((x) => x.changeId).slice(0, 2)).toEqual([1, 3]);
+    await t.ctx.db.transaction().execute((tx) =>
+      markApplied(
+        tx,
+        runId,
+        first.map((x) => x.changeId),
+      ),
+    );
+    const rest: number[] = [];
+    for (;;) {
+      const batch = await nextUnapplied(t.ctx.db, runId, STAGING_BATCH);
+      if (batch.length === 0) break;
+      await markApplied(
+        t.ctx.db,
+        runId,
+        batch.map((x) => x.changeId),
+      );
+      rest.push(...batch.map((x) => x.changeId));
+    }
+    const all = [...first.map((x) => x.changeId), ...rest];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(diff.changes.length - 1);
+    expect(all).not.toContain(2);
+    const { rows: counts } = await sql<{ applied: number }>`
+      select rows_applied as applied from ei_run where run_id = ${runId}`.execute(t.ctx.db);
+    expect(counts[0]!.applied).toBe(diff.changes.length - 1);
+  });
+});

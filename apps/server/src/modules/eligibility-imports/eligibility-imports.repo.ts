@@ -1,0 +1,193 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChangeRow, RejectedRow, StandardEligibilityRow } from '@pillar/domain';
+import type { DB } from '../../database.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Rows per staging or change batch (decision 0123): one multi-row `insert ... select from
+ * unnest(...)` per batch keeps one path for PGlite (no COPY FROM STDIN) and PostgreSQL, and a
+ * batch's parameters (one array per column) stay far below the protocol's limits.
+ */
+export const STAGING_BATCH = 5000;
+
+/** Postgres' unique violation: the partial index allows one active run per configuration. */
+const UNIQUE_VIOLATION = '23505';
+
+export interface NewRun {
+  eicNo: number;
+  organizationNo: number;
+  fileName: string;
+  fileFormat: 'csv' | 'fixed' | 'xlsx' | 'edi';
+  storageKey: string;
+  createdBy: number;
+}
+
+/** The new run's id, or null when the configuration already has a run reading or applying. */
+export async function insertRun(db: Db, run: NewRun): Promise<number | null> {
+  try {
+    const { rows } = await sql<{ run_id: number }>`
+      insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by)
+      values (${run.eicNo}, ${run.organizationNo}, ${run.fileName}, ${run.fileFormat},
+              ${run.storageKey}, ${run.createdBy})
+      returning run_id`.execute(db);
+    return rows[0]?.run_id ?? null;
+  } catch (e) {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return null;
+    throw e;
+  }
+}
+
+/** The active run of a configuration (the one a second upload is refused for). */
+export async function activeRunId(db: Db, eicNo: number): Promise<number | null> {
+  const { rows } = await sql<{ run_id: number }>`
+    select run_id from ei_run
+    where eic_no = ${eicNo} and status in ('queued', 'reading', 'applying')`.execute(db);
+  return rows[0]?.run_id ?? null;
+}
+
+const flags = (r: StandardEligibilityRow) =>
+  [r.cobra, r.retiree, r.student, r.disabled, r.adultDependent].map((f) => f ?? '-').join('');
+
+/** Stages mapped rows in batches of STAGING_BATCH, one statement each. */
+export async function stageRows(
+  db: Db,
+  runId: number,
+  rows: readonly StandardEligibilityRow[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += STAGING_BATCH) {
+    const b = rows.slice(i, i + STAGING_BATCH);
+    const col = <T>(f: (r: StandardEligibilityRow) => T) => b.map(f);
+    await sql`
+      insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
+        ssn, employee_ssn, first_name, last_name, date_of_birth, gender, group_id,
+        alternate_group_id, division_id, benefit_package, effective_date, term_date, flags)
+      select ${runId}, * from unnest(
+        ${col((r) => r.rowNumber)}::int[], ${col((r) => r.recordType)}::text[],
+        ${col((r) => r.maintenanceCode)}::text[], ${col((r) => r.organizationId)}::text[],
+        ${col((r) => r.ssn)}::text[], ${col((r) => r.employeeSsn)}::text[],
+        ${col((r) => r.firstName)}::text[], ${col((r) => r.lastName)}::text[],
+        ${col((r) => r.dateOfBirth)}::date[], ${col((r) => r.gender)}::text[],
+        ${col((r) => r.groupId)}::text[], ${col((r) => r.alternateGroupId)}::text[],
+        ${col((r) => r.divisionId)}::text[], ${col((r) => r.benefitPackage)}::text[],
+        ${col((r) => r.effectiveDate)}::date[], ${col((r) => r.termDate)}::date[],
+        ${col(flags)}::text[])`.execute(db);
+  }
+}
+
+/** Stores the preview's change rows (numbered from 1 in file order) in batches. */
+export async function insertChanges(
+  db: Db,
+  runId: number,
+  changes: readonly ChangeRow[],
+): Promise<void> {
+  for (let i = 0; i < changes.length; i += STAGING_BATCH) {
+    const b = changes.slice(i, i + STAGING_BATCH);
+    const col = <T>(f: (c: ChangeRow) => T) => b.map(f);
+    await sql`
+      insert into ei_change (run_id, change_id, row_number, kind, ssn, member_id, field,
+        old_value, new_value, change_date)
+      select ${runId}, * from unnest(
+        ${b.map((_, j) => i + j + 1)}::int[], ${col((c) => c.rowNumber)}::int[],
+        ${col((c) => c.kind)}::text[], ${col((c) => c.ssn)}::text[],
+        ${col((c) => c.memberId)}::int[], ${col((c) => c.field)}::text[],
+        ${col((c) => c.oldValue)}::text[], ${col((c) => c.newValue)}::text[],
+        ${col((c) => c.changeDate)}::date[])`.execute(db);
+  }
+}
+
+export async function insertRejected(
+  db: Db,
+  runId: number,
+  rejected: readonly RejectedRow[],
+): Promise<void> {
+  for (let i = 0; i < rejected.length; i += STAGING_BATCH) {
+    const b = rejected.slice(i, i + STAGING_BATCH);
+    await sql`
+      insert into ei_rejected (run_id, row_number, field, message)
+      select ${runId}, * from unnest(${b.map((r) => r.rowNumber)}::int[],
+        ${b.map((r) => r.field)}::text[], ${b.map((r) => r.message)}::text[])
+      on conflict do nothing`.execute(db);
+  }
+}
+
+/** Accept every change, or every change but the deselected ones. Nothing touches members. */
+export async function saveSelection(
+  db: Db,
+  runId: number,
+  deselected: readonly number[],
+): Promise<void> {
+  await sql`
+    update ei_change set selected = not (change_id = any(${[...deselected]}::int[]))
+    where run_id = ${runId} and applied_at is null`.execute(db);
+}
+
+/**
+ * The next batch of selected changes not yet applied, in change order: a resumed apply starts
+ * where the killed one stopped, since a batch's marks are set in its own transaction.
+ */
+export async function nextUnapplied(
+  db: Db,
+  runId: number,
+  limit: number,
+): Promise<
+  {
+    changeId: number;
+    kind: string;
+    memberId: number | null;
+    field: string | null;
+    newValue: string | null;
+    changeDate: string;
+  }[]
+> {
+  const { rows } = await sql<{
+    changeId: number;
+    kind: string;
+    memberId: number | null;
+    field: string | null;
+    newValue: string | null;
+    changeDate: string;
+  }>`
+    select change_id as "changeId", kind, member_id as "memberId", field,
+           new_value as "newValue", change_date::text as "changeDate"
+    from ei_change
+    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
+    order by change_id
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** Marks changes applied; called in the transaction that writes them. */
+export async function markApplied(
+  db: Db,
+  runId: number,
+  changeIds: readonly number[],
+): Promise<void> {
+  await sql`
+    update ei_change set applied_at = now()
+    where run_id = ${runId} and change_id = any(${[...changeIds]}::int[])`.execute(db);
+  await sql`
+    update ei_run set rows_applied = rows_applied + ${changeIds.length}
+    where run_id = ${runId}`.execute(db);
+}
+
+export async function setRunStatus(
+  db: Db,
+  runId: number,
+  status: 'reading' | 'previewed' | 'applying' | 'applied' | 'failed',
+  counts: { rowsRead?: number; rowsValidated?: number; rowsRejected?: number } = {},
+): Promise<void> {
+  await sql`
+    update ei_run set status = ${status},
+      rows_read = coalesce(${counts.rowsRead ?? null}::int, rows_read),
+      rows_validated = coalesce(${counts.rowsValidated ?? null}::int, rows_validated),
+      rows_rejected = coalesce(${counts.rowsRejected ?? null}::int, rows_rejected),
+      started_phase_at = now()
+    where run_id = ${runId}`.execute(db);
+}
+
+export async function countStaged(db: Db, runId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from ei_staging_row where run_id = ${runId}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
