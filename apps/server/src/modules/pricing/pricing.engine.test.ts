@@ -138,6 +138,21 @@ describe('the DuckDB engine gives the rules’ figures', () => {
     expect(grid[0]?.planCost.grossClaimAmountPaid).toBe(83);
   });
 
+  it('gives the same grid within a small memory limit and one thread', async () => {
+    const bounded = await openEngine({ memoryLimit: '64MB', threads: 1 });
+    try {
+      const file = await parquetOf('bounded', TABLE);
+      const { grid } = await repriceFile(bounded, file, COLUMNS, OPTIONS);
+      expect(grid).toEqual(repriceGrid(TABLE, COLUMNS, OPTIONS));
+      const limit = await bounded.connection.runAndReadAll(
+        "SELECT current_setting('memory_limit') AS m, current_setting('threads') AS t",
+      );
+      expect(limit.getRowObjectsJS()[0]).toEqual({ m: '61.0 MiB', t: 1n });
+    } finally {
+      bounded.close();
+    }
+  });
+
   it('keeps to the analysis range', async () => {
     const file = await parquetOf('range', TABLE);
     const { grid } = await repriceFile(engine, file, [INCUMBENT], {

@@ -86,8 +86,21 @@ export interface Engine {
 }
 
 /** An in-memory DuckDB for one job; the claims stay in the Parquet file, not in memory. */
-export async function openEngine(): Promise<Engine> {
-  const instance = await DuckDBInstance.create(':memory:');
+export interface EngineLimits {
+  /** DuckDB's memory limit (it spills to its temp directory beyond it), e.g. '512MB'. */
+  memoryLimit?: string;
+  threads?: number;
+}
+
+/**
+ * A job's DuckDB is bounded so a large file cannot take the API server's memory or every core;
+ * DuckDB spills sorts and joins to disk past the limit.
+ */
+export async function openEngine(limits: EngineLimits = {}): Promise<Engine> {
+  const options: Record<string, string> = {};
+  if (limits.memoryLimit) options.memory_limit = limits.memoryLimit;
+  if (limits.threads) options.threads = String(limits.threads);
+  const instance = await DuckDBInstance.create(':memory:', options);
   const connection = await instance.connect();
   return {
     connection,
