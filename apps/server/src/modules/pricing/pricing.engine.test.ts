@@ -16,7 +16,13 @@ import {
   TABLE,
   claim,
 } from '../../../../../packages/domain/src/repricing-table.ts';
-import { claimsCsvToParquet, openEngine, repriceFile, type Engine } from './pricing.engine.ts';
+import {
+  claimsCsvToParquet,
+  openEngine,
+  repriceClassified,
+  repriceFile,
+  type Engine,
+} from './pricing.engine.ts';
 
 let dir: string;
 let engine: Engine;
@@ -151,6 +157,16 @@ describe('the DuckDB engine gives the rules’ figures', () => {
     } finally {
       bounded.close();
     }
+  });
+
+  it('recalculates other columns over the claims already classified', async () => {
+    const file = await parquetOf('recalc', TABLE);
+    await repriceFile(engine, file, COLUMNS, OPTIONS);
+    const swapped = [COMPETITOR, INCUMBENT];
+    const again = await repriceClassified(engine, swapped, OPTIONS);
+    expect(again.grid).toEqual(repriceGrid(TABLE, swapped, OPTIONS));
+    // the competitor is now the base: the incumbent saves 183 against it
+    expect(again.grid[1]?.contractSavings.contractSavings).toBe(183);
   });
 
   it('keeps to the analysis range', async () => {

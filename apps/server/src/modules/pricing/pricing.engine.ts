@@ -437,6 +437,19 @@ export async function repriceFile(
   options: EngineOptions,
 ): Promise<RepriceResult> {
   await classify(engine, parquetPath, options);
+  return repriceClassified(engine, columns, options);
+}
+
+/**
+ * Prices new columns over the claims the last run classified on this engine: a recalculation
+ * with other PBM selections or terms (the same file, Retail 90 setting, range and price file)
+ * does not read or classify the file again.
+ */
+export async function repriceClassified(
+  engine: Engine,
+  columns: readonly ColumnTerms[],
+  options: Pick<EngineOptions, 'population'>,
+): Promise<RepriceResult> {
   await loadTerms(engine, columns);
   const file = await fileFigures(engine);
   const aggregates = await columnAggregates(engine, columns.length, {
