@@ -1,0 +1,288 @@
+import { text } from 'node:stream/consumers';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type {
+  CompletedJob,
+  DmSchema,
+  GeneratedTemplate,
+  MappingJob,
+  SampleFileUploadResult,
+  Template,
+  Transformation,
+} from '@pillar/domain';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import type { Caller, TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { runMappingJob } from './index.ts';
+
+let t: TestApp;
+// The job queue runs so POST /jobs can queue; no mapping worker is started: the tests run each
+// attempt themselves (runMappingJob), which is what the worker calls.
+useTestApp((app) => (t = app), { startJobs: true });
+
+const BASE = '/datamapping/v1';
+const analyst: Caller = 'dataMapper';
+
+async function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
+  return t.injectAs(analyst, {
+    method,
+    url: `${BASE}${url}`,
+    ...(payload ? { payload } : {}),
+  });
+}
+async function ok<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
+  const response = await call(method, url, payload);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<T>();
+}
+
+async function upload(name: string, content: Buffer | string): Promise<string> {
+  const body = multipartBody([], [{ name, content }]);
+  const response = await t.injectAs(analyst, {
+    method: 'POST',
+    url: `${BASE}/files`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<SampleFileUploadResult>().fileStorageId;
+}
+
+async function eligibilityWriteId(): Promise<number> {
+  const row = await t.ctx.db
+    .selectFrom('dm_schema')
+    .select('schema_no')
+    .where('name', '=', 'Standard_Eligibility')
+    .where('schema_type', '=', 'write')
+    .executeTakeFirstOrThrow();
+  return row.schema_no;
+}
+
+async function deps() {
+  return { db: t.ctx.db, storage: await createFileStorage(t.ctx.config.storage, t.ctx.secrets) };
+}
+
+async function output(jobId: number): Promise<string> {
+  const done = await ok<CompletedJob>('GET', `/jobs/completed/${jobId}`);
+  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+  return text(await storage.get(done.filestorageid));
+}
+
+const NAMES = ['grp', 'eff', 'ssn', 'sex', 'first', 'last', 'dob'];
+const ROWS = [
+  ['G1', '2026-01-01', '12345', 'female', 'Ann', 'Lee', '1980-02-03'],
+  ['', '2026-01-01', '987654321', 'male', 'Bo', 'Ng', '1990-12-31'],
+];
+const EXPECTED =
+  'benefitGroupId,groupEffectiveDate,memberEffectiveDate,employeeSSN,gender,firstName,lastName,dateOfBirth';
+
+/** A read schema, a template using three demo transformations, a job run on `content`. */
+async function mapFile(
+  fileName: string,
+  content: Buffer | string,
+  schema: Record<string, unknown>,
+) {
+  const fileStorageId = await upload(fileName, content);
+  const read = await ok<DmSchema>('POST', '/schemas', {
+    name: `Src_${fileName.replace(/\W/g, '_')}`,
+    fields: NAMES.map((name) => ({ name })),
+    ...schema,
+  });
+  const writeId = await eligibilityWriteId();
+  const generated = await ok<GeneratedTemplate>(
+    'POST',
+    `/templates/schemas/${read.id}/${writeId}`,
+    { fileStorageId },
+  );
+  const mappings = [
+    { target: 'benefitGroupId', source: 'grp', transformation: 'Default_Group' },
+    { target: 'groupEffectiveDate', source: 'eff' },
+    { target: 'memberEffectiveDate', source: 'eff' },
+    { target: 'employeeSSN', source: 'ssn', transformation: 'Zero_Pad_SSN' },
+    { target: 'gender', source: 'sex', transformation: 'Gender_Code_Map' },
+    { target: 'firstName', source: 'first' },
+    { target: 'lastName', source: 'last' },
+    { target: 'dateOfBirth', source: 'dob' },
+  ];
+  const template = await ok<Template>('POST', '/templates', {
+    name: 'T_' + read.name,
+    readSchemaId: read.id,
+    writeSchemaId: writeId,
+    fileStorageId,
+    mappings,
+  });
+  const job = await ok<MappingJob>('POST', '/jobs', { templateId: template.id, fileStorageId });
+  expect(job.status).toBe('queued');
+  return { generated, template, job, fileStorageId };
+}
+
+function firstLines(csv: string) {
+  return csv
+    .trim()
+    .split('\n')
+    .map((l) => l.split(',').slice(0, 8).join(','));
+}
+
+describe('mapping jobs end to end', () => {
+  it('maps a CSV file: sources guessed, Percent Populated, job status and output', async () => {
+    const csv = [NAMES.join(','), ...ROWS.map((r) => r.join(','))].join('\n');
+    const { generated, job } = await mapFile('elig.csv', csv, { mediaType: 'csv', delimiter: ',' });
+    expect(generated.mappings.find((m) => m.target === 'firstName')?.source).toBe('first');
+    expect(generated.mappings.find((m) => m.target === 'dateOfBirth')?.source).toBe('dob');
+    expect(generated.columns.find((c) => c.target === 'benefitGroupId')).toMatchObject({
+      required: true,
+      sourceColumnPercentPopulated: null,
+    });
+    expect(
+      generated.columns.find((c) => c.target === 'firstName')?.sourceColumnPercentPopulated,
+    ).toBe(100);
+    await runMappingJob(await deps(), job.id);
+    const done = await ok<MappingJob>('GET', `/jobs/${job.id}`);
+    expect(done).toMatchObject({ status: 'completed', rowsRead: 2, rowsWritten: 2, percent: 100 });
+    expect(firstLines(await output(job.id))).toEqual([
+      EXPECTED,
+      'G1,2026-01-01,2026-01-01,000012345,F,Ann,Lee,1980-02-03',
+      'DEFAULT,2026-01-01,2026-01-01,987654321,M,Bo,Ng,1990-12-31',
+    ]);
+    const completed = await ok<CompletedJob>('GET', `/jobs/completed/${job.id}`);
+    expect(completed.templatename).toBe('T_Src_elig_csv');
+    expect(completed.fieldsCreated.slice(0, 2)).toEqual(['benefitGroupId', 'groupEffectiveDate']);
+  });
+
+  it('maps pipe, fixed-length and XLSX files alike', async () => {
+    const pipe = [NAMES.join('|'), ...ROWS.map((r) => r.join('|'))].join('\n');
+    const widths = [3, 11, 10, 7, 4, 4, 10];
+    const fixedLine = (r: string[]) => r.map((v, i) => v.padEnd(widths[i]!)).join('');
+    let start = 1;
+    const fixedFields = NAMES.map((name, i) => {
+      const f = { name, startLoc: start, locLength: widths[i] };
+      start += widths[i]!;
+      return f;
+    });
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('s');
+    ws.addRow(NAMES);
+    for (const r of ROWS) ws.addRow(r);
+    const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+    const cases: [string, Buffer | string, Record<string, unknown>][] = [
+      ['elig.txt', pipe, { mediaType: 'csv', delimiter: '|' }],
+      ['fixed.txt', ROWS.map(fixedLine).join('\r\n'), { mediaType: 'fixed', fields: fixedFields }],
+      ['elig.xlsx', xlsx, { mediaType: 'excel', fileHasHeaderRow: true }],
+    ];
+    for (const [name, content, schema] of cases) {
+      const { job } = await mapFile(name, content, schema);
+      await runMappingJob(await deps(), job.id);
+      expect(firstLines(await output(job.id)), name).toEqual([
+        EXPECTED,
+        'G1,2026-01-01,2026-01-01,000012345,F,Ann,Lee,1980-02-03',
+        'DEFAULT,2026-01-01,2026-01-01,987654321,M,Bo,Ng,1990-12-31',
+      ]);
+    }
+  });
+
+  it('a job killed mid-run and run again gives one complete output', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => [
+      'G',
+      '2026-01-01',
+      String(i + 1),
+      'male',
+      'A',
+      'B',
+      '2000-01-01',
+    ]);
+    const csv = [NAMES.join(','), ...many.map((r) => r.join(','))].join('\n');
+    const { job } = await mapFile('big.csv', csv, { mediaType: 'csv', delimiter: ',' });
+    const controller = new AbortController();
+    // Killed once the attempt has written its first 100 rows (its first progress record).
+    const killed = runMappingJob(await deps(), job.id, {
+      signal: controller.signal,
+      progressEvery: 100,
+      afterProgress: () => controller.abort(),
+    });
+    await expect(killed).rejects.toThrow();
+    const halfway = await ok<MappingJob>('GET', `/jobs/${job.id}`);
+    expect(halfway).toMatchObject({ status: 'running', rowsRead: 100 });
+    expect((await call('GET', `/jobs/completed/${job.id}`)).statusCode).toBe(404);
+
+    await runMappingJob(await deps(), job.id);
+    const lines = (await output(job.id)).trim().split('\n');
+    expect(lines).toHaveLength(501);
+    expect(new Set(lines).size).toBe(501);
+    // A repeated delivery of a completed job does nothing.
+    await runMappingJob(await deps(), job.id);
+    expect((await ok<MappingJob>('GET', `/jobs/${job.id}`)).rowsWritten).toBe(500);
+  });
+
+  it('a source that does not match: per-row errors, the job finishes and counts them', async () => {
+    const csv = [NAMES.join(','), 'G,2026-01-01,1,male,,B,2000-01-01', ROWS[0]!.join(',')].join(
+      '\n',
+    );
+    const { job } = await mapFile('bad.csv', csv, { mediaType: 'csv', delimiter: ',' });
+    await runMappingJob(await deps(), job.id);
+    const done = await ok<MappingJob>('GET', `/jobs/${job.id}`);
+    expect(done).toMatchObject({
+      status: 'completed',
+      rowsWritten: 1,
+      rowsDropped: 1,
+      errorCount: 1,
+    });
+    expect(done.errors).toEqual([
+      { row: 1, field: 'firstName', message: 'This field is required' },
+    ]);
+  });
+});
+
+describe('templates', () => {
+  it("refuses an unmapped required field: 'All required fields must be mapped'", async () => {
+    const read = await ok<DmSchema>('POST', '/schemas', {
+      name: 'Src_short',
+      mediaType: 'csv',
+      delimiter: ',',
+      fields: [{ name: 'a' }],
+    });
+    const response = await call('POST', '/templates', {
+      name: 'Short',
+      readSchemaId: read.id,
+      writeSchemaId: await eligibilityWriteId(),
+      mappings: [{ target: 'firstName', source: 'a' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      params: { mappings: 'All required fields must be mapped' },
+    });
+  });
+
+  it('locks the transformations templates use and lists the templates using one', async () => {
+    const page = await ok<{ data: Transformation[] }>(
+      'GET',
+      '/transformations?search=Zero_Pad_SSN',
+    );
+    const zeroPad = page.data.find((x) => x.name === 'Zero_Pad_SSN')!;
+    expect(zeroPad.locked).toBe(true);
+    const using = await ok<{ id: number; name: string }[]>(
+      'GET',
+      `/templates/transformations/${zeroPad.id}`,
+    );
+    expect(using.map((u) => u.name)).toContain('Acme_Eligibility_Standard');
+  });
+
+  it('updates and clones a template, and answers 404 for an unknown one', async () => {
+    const seeded = await t.ctx.db
+      .selectFrom('dm_template')
+      .select('template_no')
+      .where('name', '=', 'Acme_Eligibility_Standard')
+      .executeTakeFirstOrThrow();
+    const original = await ok<Template>('GET', `/templates/${seeded.template_no}`);
+    const copy = await ok<Template>('POST', `/templates/${original.id}`);
+    expect(copy.name).toBe('Acme_Eligibility_Standard_copy');
+    const changed = await ok<Template>('PUT', '/templates', {
+      ...copy,
+      name: '  Renamed_1  ',
+      description: 'x',
+    });
+    expect(changed.name).toBe('Renamed_1');
+    expect((await call('GET', '/templates/2147483647')).statusCode).toBe(404);
+    expect((await call('GET', '/templates/2147483648')).statusCode).toBe(400);
+  });
+});
