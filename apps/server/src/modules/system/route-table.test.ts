@@ -304,4 +304,40 @@ describe('route table', () => {
       expect(refused.statusCode, `broker on ${route.method} ${route.url}`).toBe(403);
     }
   });
+
+  it('opens the schemas, templates and jobs to import schema editors and data mappers (decision 0120)', async () => {
+    const routes = t.app.routeTable.filter(
+      (r) =>
+        /^\/datamapping\/v1\/(schemas|templates|jobs)/.test(r.url) &&
+        !r.url.startsWith('/datamapping/v1/schemas/files/') &&
+        r.url !== '/datamapping/v1/schemas/edisegments' &&
+        r.method !== 'HEAD',
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /datamapping/v1/jobs/:id',
+      'GET /datamapping/v1/jobs/completed/:id',
+      'GET /datamapping/v1/schemas/:id',
+      'GET /datamapping/v1/templates/:id',
+      'GET /datamapping/v1/templates/transformations/:id',
+      'POST /datamapping/v1/jobs',
+      'POST /datamapping/v1/schemas',
+      'POST /datamapping/v1/templates',
+      'POST /datamapping/v1/templates/:id',
+      'POST /datamapping/v1/templates/schemas/:readId/:writeId',
+      'PUT /datamapping/v1/templates',
+    ]);
+    for (const route of routes) {
+      const url = concrete(route.url);
+      for (const persona of ['dataMapper', 'financialAnalyst'] as const) {
+        const allowed = await t.injectAs(persona, { method: route.method, url });
+        expect([401, 403], `${persona} on ${route.method} ${url}`).not.toContain(
+          allowed.statusCode,
+        );
+      }
+      for (const persona of ['clinician', 'broker'] as const) {
+        const refused = await t.injectAs(persona, { method: route.method, url });
+        expect(refused.statusCode, `${persona} on ${route.method} ${url}`).toBe(403);
+      }
+    }
+  });
 });
