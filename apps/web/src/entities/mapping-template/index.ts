@@ -24,3 +24,6 @@ export {
   useCreateJob,
   useJob,
 } from './api/jobs.ts';
+export { MappingEditor, type MappingEditorProps } from './ui/mapping-editor.tsx';
+export { MappingJobPanel, type MappingJobPanelProps } from './ui/mapping-job-panel.tsx';
+export { type GuideTransformation } from './ui/transform-drawer.tsx';

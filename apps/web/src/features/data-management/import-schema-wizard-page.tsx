@@ -346,6 +346,7 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
             mode={mode}
             edi={shape.edi}
             fieldNames={fields.map((f) => f.fieldName ?? '').filter((n) => n.trim() !== '')}
+            templateId={initialValues.dmTemplateId ?? null}
           />
         )}
         {step === 4 && <AdvancedOptionsStep />}

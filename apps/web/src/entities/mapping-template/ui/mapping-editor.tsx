@@ -9,8 +9,8 @@ import {
   type Template,
   type TemplateMapping,
 } from '@pillar/domain';
-import { useDmSchema, useSaveTemplate } from '../../entities/mapping-template/index.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { useDmSchema, useSaveTemplate } from '../api/templates.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
 import { MappingTable } from './mapping-table.tsx';
 import {
   applyConcatenation,

@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Progress, Space, Table, Typography } from 'antd';
-import {
-  downloadJobOutput,
-  useCompletedJob,
-  useCreateJob,
-  useJob,
-} from '../../entities/mapping-template/index.ts';
+import { downloadJobOutput, useCompletedJob, useCreateJob, useJob } from '../api/jobs.ts';
 
 export interface MappingJobPanelProps {
   templateId: number;
