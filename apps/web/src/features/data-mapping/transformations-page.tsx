@@ -88,6 +88,11 @@ export default function TransformationsPage() {
             >
               Clear Filters
             </Button>
+            {list.data && list.data.totalCount > rows.length && (
+              <Typography.Paragraph type="secondary">
+                The first {rows.length} of {list.data.totalCount}: search to narrow the list.
+              </Typography.Paragraph>
+            )}
             <List
               aria-label="Transformations"
               loading={list.isPending}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  MAX_PAGE_SIZE,
   transformationContracts,
   type GeneratorRequest,
   type Transformation,
@@ -10,10 +11,10 @@ import { callApi } from '../../../shared/api/call-api.ts';
 import { transformationKeys } from '../query-keys.ts';
 
 /**
- * The page lists the whole library alphabetically (spec 3 §2); a library of a few hundred fits in
- * one page of the paging path, so the list asks for the largest page rather than paging a picker.
+ * The page lists the library alphabetically beside the form (spec 3 §2): the largest page the
+ * paging path allows; past it the page asks for a narrower search (decision 0121).
  */
-const LIST_LIMIT = 500;
+const LIST_LIMIT = MAX_PAGE_SIZE;
 
 /** GET /datamapping/v1/transformations: alphabetical, filtered by name or description. */
 export function useTransformations(search: string) {
@@ -21,7 +22,7 @@ export function useTransformations(search: string) {
     queryKey: transformationKeys.list(search),
     queryFn: ({ signal }) =>
       callApi(transformationContracts.listTransformations, {
-        query: { search: search || undefined, limit: LIST_LIMIT, offset: 0, sort: 'name' },
+        query: { search: search || undefined, limit: LIST_LIMIT, offset: 0, sort: 'name:asc' },
         signal,
       }),
   });
