@@ -375,7 +375,9 @@ describe('Envelope checks', () => {
     // One field short: the 16th separator falls in the GS, so ISA16 would be a letter.
     expect(shortIsa).toMatchObject({
       interchanges: [],
-      errors: [{ code: '027', message: 'The ISA component separator (ISA16) is invalid', filePosition: 1 }],
+      errors: [
+        { code: '027', message: 'The ISA component separator (ISA16) is invalid', filePosition: 1 },
+      ],
     });
     const badControl = await readX12(adds.replace('*000000101*0*T*', '*00000010X*0*T*'));
     expect(badControl.interchanges[0]!.errors).toContainEqual({
