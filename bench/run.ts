@@ -38,6 +38,7 @@ import {
 } from './lib/server.ts';
 import { mintTokens } from './lib/tokens.ts';
 import { runPricingBench } from './lib/pricing.ts';
+import { runMappingBench } from './lib/mapping.ts';
 import { runFilesBench, type FilesBenchReport } from './files.ts';
 import {
   MEMBER_PAGE_BUDGET,
@@ -92,6 +93,9 @@ const USAGE = `Usage: npm run bench -- [options]
                       one employer repriced under the incumbent, 3 renewals and 3 PBMs with the
                       whole grid, against one hand-written DuckDB query; no server, no database
   --claims N          claims to generate with --pricing (default 1000000)
+  --mapping           run the mapping engine instead (issue 16): --rows generated delimited rows
+                      through a ten-transformation template, in process
+  --rows N            rows to generate with --mapping (default 1000000)
   --keep-database     leave the bench database in place at the end (PostgreSQL), for
                       --reuse-database
   --reuse-database    run on the bench database a --keep-database run left (PostgreSQL), without
@@ -288,6 +292,8 @@ async function main(): Promise<number> {
       drugs: { type: 'boolean' },
       packages: { type: 'string' },
       pricing: { type: 'boolean' },
+      mapping: { type: 'boolean' },
+      rows: { type: 'string' },
       claims: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       'cpu-per-call': { type: 'string' },
@@ -299,6 +305,17 @@ async function main(): Promise<number> {
   if (values.help) {
     console.log(USAGE);
     return 0;
+  }
+  if (values.mapping) {
+    const rows = positiveInt(values.rows, 1_000_000, '--rows');
+    const report = {
+      benchmark: 'mapping',
+      machine: describeMachine(),
+      ...(await runMappingBench(rows, log)),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    log(`saved ${saveReport(RESULTS_DIR, 'in-process', report, 'mapping')}`);
+    return report.ok ? 0 : 1;
   }
   if (values.pricing) {
     const claims = positiveInt(values.claims, 1_000_000, '--claims');
