@@ -303,7 +303,8 @@ function TestStep({ kind }: { kind: WizardKind }) {
  */
 export function TransformationWizard({ open, onClose, onCreated }: TransformationWizardProps) {
   const [form] = Form.useForm<WizardValues>();
-  const kind = (Form.useWatch('type', form) as WizardKind | undefined) ?? 'padding';
+  const kind =
+    (Form.useWatch('type', { form, preserve: true }) as WizardKind | undefined) ?? 'padding';
   const [index, setIndex] = useState(0);
   const generate = useGenerateTransformation();
   const steps = wizardSteps(kind);
