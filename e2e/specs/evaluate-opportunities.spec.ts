@@ -124,12 +124,36 @@ test('the financial analyst lists opportunities, mine and all, by stage and by e
   browserErrors.allow(/Failed to load resource: the server responded with a status of 404/);
   await page.goto('/evaluate/opportunities/2147483000/incumbent');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+
+  // Any other failure to read the opportunity is the page's error page, with Try Again.
+  browserErrors.allow(/Failed to load resource: the server responded with a status of 500/);
+  await page.route('**/evaluate/v1/opps/*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 500, title: 'Internal Server Error' }),
+    }),
+  );
+  await page.goto('/evaluate/opportunities/1/incumbent');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'This opportunity could not be loaded' }),
+  ).toBeVisible();
+  // Spec 3 §8's words for a 500.
+  await expect(page.getByText('A server error occurred.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await checkA11y(page);
+  await page.unroute('**/evaluate/v1/opps/*');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('tab', { name: 'Incumbent Info', selected: true })).toBeVisible();
 });
 
 test('the financial analyst brings an opportunity in from Salesforce, records its contract and compares two versions', async ({
   page,
   browserErrors,
 }) => {
+  // A long flow (a create, two saves, a reload, the history): 45 s on a quiet machine, twice that
+  // with other suites beside it.
+  test.setTimeout(180_000);
   await signIn(page, 'financialAnalyst', { path: '/evaluate/opportunities' });
   const target = await crmOpportunityToImport(page);
 
