@@ -328,7 +328,8 @@ export function TransformationWizard({ open, onClose, onCreated }: Transformatio
     const values = form.getFieldsValue(true) as WizardValues;
     try {
       const created = await generate.mutateAsync(generatorRequestOf({ ...values, type: kind }));
-      notifySuccess(TRANSFORMATION_MESSAGES.created, `Output: ${created.value ?? '(blank)'}`);
+      // The output is in the modal; the notice is the house's 'Success!' one.
+      notifySuccess(TRANSFORMATION_MESSAGES.created);
       onCreated?.(created.transformation);
     } catch (error) {
       // Spec 3 §8: the server's title and detail in a notice; the modal says 'Failed Please Try Again!'.
