@@ -13,6 +13,8 @@ import {
   ReferenceFileError,
   vacuumDrugReference,
 } from './modules/drug-reference/index.ts';
+import { startMappingWorker } from './modules/data-mapping/index.ts';
+import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
 
 const USAGE = `Usage: node apps/server/src/main.ts <command>
@@ -47,7 +49,12 @@ async function serve(withApi: boolean, withWorkers: boolean): Promise<void> {
     log.info(result, 'demo data loaded');
   }
   await ctx.jobs.start();
-  if (withWorkers) await ctx.mail.startWorker();
+  if (withWorkers) {
+    await ctx.mail.startWorker();
+    // Mapping jobs (decision 0120) stream their files through the same storage the API writes.
+    const storage = await createFileStorage(config.storage, ctx.secrets);
+    await startMappingWorker({ db: ctx.db, storage, jobs: ctx.jobs });
+  }
 
   const app = withApi ? await buildApp(ctx) : undefined;
   if (app) await app.listen({ port: config.port, host: config.host });
