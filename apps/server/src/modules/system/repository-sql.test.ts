@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blankRenewalEntry,
@@ -34,6 +35,7 @@ import {
   type GroupHandle,
 } from '../../test/given.ts';
 import { multipartBody } from '../../test/multipart.ts';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { SqlRecorder } from '../../test/sql-recorder.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -1042,6 +1044,68 @@ describe('repository SQL', () => {
       await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history`);
       await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history?part=contract`);
       await call('financialAnalyst', 'GET', `${e}/opps/${opp.id}/history/contract/1`);
+    });
+  });
+
+  it('records the claims files and FA iterations scenario', async () => {
+    const o = '/evaluate/v1/opps/1';
+    // The mapped CSV a data-mapper job would have written (storage is not SQL).
+    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+    const mappedKey = 'mapped-claims/snapshot';
+    await storage.put(
+      mappedKey,
+      Readable.from([Buffer.from('claimId,fillDate\nC1,2026-01-05\nC2,2026-02-10\n')]),
+    );
+    await record(async () => {
+      const up = await call(
+        'financialAnalyst',
+        'POST',
+        `${o}/upload-file`,
+        undefined,
+        multipartBody([], [{ name: 'claims.csv', content: 'Claim,Filled\nC1,2026-01-05\n' }]),
+      );
+      const { fileHash } = up.json<{ fileHash: string }>();
+      const accepted = (
+        await call('financialAnalyst', 'POST', `${o}/accept-file`, { fileHash })
+      ).json<{ fileStorageId: string }>();
+      const mapped = (
+        await call('financialAnalyst', 'POST', `${o}/claims`, {
+          mappedFileStorageId: mappedKey,
+          unmappedFileStorageId: accepted.fileStorageId,
+          mappedFileName: 'claims_mapped.csv',
+        })
+      ).json<{ id: number }>();
+      await call('financialAnalyst', 'GET', `${o}/claims`);
+      await call(
+        'financialAnalyst',
+        'GET',
+        `${o}/claims/${mapped.id}?minDate=2026-01-05&maxDate=2026-02-10`,
+      );
+      const column = (key: string, netCost: number) => ({
+        key,
+        name: key,
+        planCost: {
+          grossClaimAmountPaid: 10,
+          lessMemberCostShare: 0,
+          totalCredits: 0,
+          rebateAmount: 0,
+          totalFees: 0,
+          netCost,
+        },
+        contractSavings: { contractSavings: 0, percentSavings: 0 },
+      });
+      const iteration = (
+        await call('financialAnalyst', 'POST', `${o}/fa_iterations`, {
+          mappedClaimFileID: mapped.id,
+          cscData: { outputColumns: ['cvs'] },
+          notes: 'Snapshot',
+          pricingGridData: { columns: [column('incumbent', 10), column('cvs', 9)] },
+          footNotes: [],
+        })
+      ).json<{ id: number }>();
+      await call('financialAnalyst', 'GET', `${o}/fa_iterations`);
+      await call('financialAnalyst', 'GET', `${o}/fa_iterations/${iteration.id}`);
+      await call('financialAnalyst', 'GET', `${o}/fa_iterations/${iteration.id}/proposal/xlsx`);
     });
   });
 
