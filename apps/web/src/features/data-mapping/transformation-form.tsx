@@ -62,7 +62,7 @@ export function TransformationForm({ transformation, draft, onSaved }: Transform
   /** What Test and Save send: the stored wizard definition as is, or the typed expression. */
   const definitionOf = (values: FormValues): TransformationDefinition =>
     wizardMade && transformation
-      ? (transformation.definition)
+      ? transformation.definition
       : { kind: 'expression', expression: values.expression };
 
   const onTest = async () => {
@@ -105,8 +105,13 @@ export function TransformationForm({ transformation, draft, onSaved }: Transform
           {TRANSFORMATION_MESSAGES.locked}
         </Tag>
       )}
-      <Form.Item label="Transformation ID">
-        <Input value={transformation ? String(transformation.id) : ''} readOnly disabled />
+      <Form.Item label="Transformation ID" htmlFor="transformation-id">
+        <Input
+          id="transformation-id"
+          value={transformation ? String(transformation.id) : ''}
+          readOnly
+          disabled
+        />
       </Form.Item>
       <Form.Item
         name="name"
