@@ -37,7 +37,6 @@ export function MappingTable({
       pagination={false}
       aria-label="Mapping"
       dataSource={[...rows]}
-      scroll={{ y: 480 }}
       columns={[
         {
           title: 'Source Columns',
@@ -111,7 +110,7 @@ export function MappingTable({
               <Button
                 size="small"
                 onClick={() => onTransform(row.target)}
-                aria-label={`Transform ${row.target}`}
+                aria-label={`${readOnly ? 'View' : 'Transform'} ${row.target}`}
               >
                 {readOnly ? 'View' : 'Transform'}
               </Button>
