@@ -180,7 +180,8 @@ export async function updateTransformation(
     await db.transaction().execute(async (trx) => {
       const current = await lockTransformation(trx, input.id);
       if (!current) throw notFound('Transformation');
-      if ((await transformationsInUse(db, [current.name])).size > 0) throw locked();
+      // In the transaction: on PGlite its one connection is the transaction's.
+      if ((await transformationsInUse(trx, [current.name])).size > 0) throw locked();
       const owner = await nameOwner(trx, input.name);
       if (owner !== undefined && owner !== input.id) throw nameTaken();
       await writeTransformation(trx, input.id, valuesOf(input), actor.userNo);
