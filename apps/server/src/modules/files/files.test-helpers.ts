@@ -23,16 +23,17 @@ export const SAMPLES = {
 } as const;
 
 /**
- * Every file the local storage holds for the files module (encrypted objects and `.part` files);
- * the call notes' attachments share the storage (keys `issues/<id>`, files `issues_<id>`) and are
- * not counted.
+ * Every file the local storage holds for the files module (encrypted objects and `.part` files,
+ * named by the file's id). Other modules share the storage under a prefix of their own (keys
+ * `issues/<id>`, `import-schema-files/<id>`, `sample-files/<id>`, … stored as `issues_<id>`, …)
+ * and are not counted.
  */
 export function storedObjects(t: TestApp): string[] {
   const root = fileURLToPath(t.config.storage.url);
   if (!fs.existsSync(root)) return [];
   return fs
     .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('issues_'))
+    .filter((entry) => entry.isFile() && !/^[a-z-]+_/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 

@@ -4,7 +4,10 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blankRenewalEntry,
+  diffEligibility,
   findRole,
+  type AdvancedOptions,
+  type StandardEligibilityRow,
   type DependentDetail,
   type EmployeeDetail,
   type FileUploadResult,
@@ -14,6 +17,19 @@ import {
 } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
 import { syncRoles } from '../authorization/index.ts';
+import { runMappingJob } from '../data-mapping/index.ts';
+import {
+  activeRunId,
+  countStaged,
+  insertChanges,
+  insertRejected,
+  insertRun,
+  markApplied,
+  nextUnapplied,
+  saveSelection,
+  setRunStatus,
+  stageRows,
+} from '../eligibility-imports/index.ts';
 import {
   drugClassNames,
   loadFdaDirectory,
@@ -969,6 +985,132 @@ describe('repository SQL', () => {
         },
         answers: ['blank', 'G1'],
       });
+    });
+  });
+
+  it('records the data mapper schemas, templates and jobs scenario', async () => {
+    const p = '/datamapping/v1';
+    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+    await record(async () => {
+      const upload = multipartBody([], [{ name: 'snapshot.csv', content: 'a,b\nx,y\n' }]);
+      const file = (await call('dataMapper', 'POST', `${p}/files`, undefined, upload)).json<{
+        fileStorageId: string;
+      }>().fileStorageId;
+      const read = (
+        await call('dataMapper', 'POST', `${p}/schemas`, {
+          name: 'Snapshot_Read',
+          mediaType: 'csv',
+          delimiter: ',',
+          fields: [{ name: 'a' }, { name: 'b' }],
+        })
+      ).json<{ id: number }>();
+      await call('dataMapper', 'GET', `${p}/schemas/${read.id}`);
+      const write = await t.ctx.db
+        .selectFrom('dm_schema')
+        .select('schema_no')
+        .where('name', '=', 'Standard_Claims')
+        .executeTakeFirstOrThrow();
+      await call('dataMapper', 'POST', `${p}/templates/schemas/${read.id}/${write.schema_no}`, {
+        fileStorageId: file,
+      });
+      const mappings = ['claimId', 'memberId', 'fillDate', 'ndc', 'quantity', 'daysSupply'].map(
+        (target) => ({ target, source: 'a', transformation: 'Trim' }),
+      );
+      const template = (
+        await call('dataMapper', 'POST', `${p}/templates`, {
+          name: 'Snapshot_Template',
+          readSchemaId: read.id,
+          writeSchemaId: write.schema_no,
+          fileStorageId: file,
+          mappings,
+        })
+      ).json<{ id: number }>();
+      await call('dataMapper', 'PUT', `${p}/templates`, {
+        id: template.id,
+        name: 'Snapshot_Template_2',
+        readSchemaId: read.id,
+        writeSchemaId: write.schema_no,
+        mappings,
+      });
+      await call('dataMapper', 'POST', `${p}/templates/${template.id}`);
+      await call('dataMapper', 'GET', `${p}/templates/transformations/1`);
+      await call('dataMapper', 'GET', `${p}/transformations/1`);
+      const job = (
+        await call('dataMapper', 'POST', `${p}/jobs`, {
+          templateId: template.id,
+          fileStorageId: file,
+        })
+      ).json<{ id: number }>();
+      await runMappingJob({ db: t.ctx.db, storage }, job.id);
+      await call('dataMapper', 'GET', `${p}/jobs/${job.id}`);
+      await call('dataMapper', 'GET', `${p}/jobs/completed/${job.id}`);
+    });
+  });
+
+  it('records the eligibility import runs storage scenario', async () => {
+    // Not yet served (decision 0123): the run storage called directly, on a seeded configuration.
+    const config = await t.ctx.db
+      .selectFrom('import_configuration')
+      .select(['eic_no', 'organization_no'])
+      .orderBy('eic_no')
+      .executeTakeFirstOrThrow();
+    const row = (i: number): StandardEligibilityRow => ({
+      rowNumber: i + 1,
+      recordType: 'E',
+      maintenanceCode: '021',
+      organizationId: null,
+      ssn: String(900000000 + i),
+      employeeSsn: null,
+      firstName: 'Snap',
+      lastName: `Shot${i}`,
+      dateOfBirth: '1980-01-01',
+      gender: 'F',
+      relationship: null,
+      groupId: 'G1',
+      alternateGroupId: null,
+      divisionId: null,
+      benefitPackage: null,
+      effectiveDate: '2026-01-01',
+      termDate: null,
+      cobra: null,
+      retiree: null,
+      student: null,
+      disabled: null,
+      adultDependent: null,
+    });
+    await record(async () => {
+      const db = t.ctx.db;
+      const runId = (await insertRun(db, {
+        eicNo: config.eic_no,
+        organizationNo: config.organization_no,
+        fileName: 'snapshot.csv',
+        fileFormat: 'csv',
+        storageKey: 'snapshot',
+        createdBy: 1,
+      }))!;
+      await activeRunId(db, config.eic_no);
+      const rows = [row(0), row(1)];
+      await stageRows(db, runId, rows);
+      await countStaged(db, runId);
+      const diff = diffEligibility([...rows, { ...row(0), rowNumber: 3 }], [], {
+        organizationId: 'X',
+        groups: new Set(['G1']),
+        today: '2026-11-24',
+        fullFile: false,
+        options: { supportsUpdateOnlyRecords: false } as AdvancedOptions,
+      });
+      await insertChanges(db, runId, diff.changes);
+      await insertRejected(db, runId, diff.rejected);
+      await saveSelection(db, runId, []);
+      const batch = await nextUnapplied(db, runId, 10);
+      await db.transaction().execute((tx) =>
+        markApplied(
+          tx,
+          runId,
+          batch.map((x) => x.changeId),
+        ),
+      );
+      await setRunStatus(db, runId, 'previewed');
     });
   });
 

@@ -11,6 +11,8 @@ select "t"."transformation_no", "t"."name", "t"."description", "t"."kind", "t"."
 
 select "t"."transformation_no", "t"."name", "t"."description", "t"."kind", "t"."definition", "t"."expression", "t"."created_by", (select u.first_name || ' ' || u.last_name from app_user u where u.user_no = "t"."created_by") as "created_by_name", "t"."created_at", "t"."updated_by", (select u.first_name || ' ' || u.last_name from app_user u where u.user_no = "t"."updated_by") as "updated_by_name", "t"."updated_at" from "transformation" as "t" where (lower(t.name) like $1 or lower(t.description) like $2) order by lower(t.name) asc, "t"."transformation_no" asc limit $3 offset $4;
 
+select "t"."transformation_no", "t"."name", "t"."description", "t"."kind", "t"."definition", "t"."expression", "t"."created_by", (select u.first_name || ' ' || u.last_name from app_user u where u.user_no = "t"."created_by") as "created_by_name", "t"."created_at", "t"."updated_by", (select u.first_name || ' ' || u.last_name from app_user u where u.user_no = "t"."updated_by") as "updated_by_name", "t"."updated_at" from "transformation" as "t" where lower(t.name) in ($1);
+
 select "transformation_no" from "transformation" where lower(name) = $1;
 
 select count(*) as "n" from "transformation" as "t";

@@ -1,0 +1,63 @@
+-- SQL that eligibility-imports.repo.ts sent in the scenarios of
+-- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
+
+insert into ei_change (run_id, change_id, row_number, kind, ssn, member_id, field,
+        old_value, new_value, change_date)
+      select $1, * from unnest(
+        $2::int[], $3::int[],
+        $4::text[], $5::text[],
+        $6::int[], $7::text[],
+        $8::text[], $9::text[],
+        $10::date[]);
+
+insert into ei_rejected (run_id, row_number, field, message)
+      select $1, * from unnest($2::int[],
+        $3::text[], $4::text[])
+      on conflict do nothing;
+
+insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by)
+      values ($1, $2, $3, $4,
+              $5, $6)
+      returning run_id;
+
+insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
+        ssn, employee_ssn, first_name, last_name, date_of_birth, gender, group_id,
+        alternate_group_id, division_id, benefit_package, effective_date, term_date, flags)
+      select $1, * from unnest(
+        $2::int[], $3::text[],
+        $4::text[], $5::text[],
+        $6::text[], $7::text[],
+        $8::text[], $9::text[],
+        $10::date[], $11::text[],
+        $12::text[], $13::text[],
+        $14::text[], $15::text[],
+        $16::date[], $17::date[],
+        $18::text[]);
+
+select change_id as "changeId", kind, member_id as "memberId", field,
+           new_value as "newValue", change_date::text as "changeDate"
+    from ei_change
+    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
+    order by change_id
+    limit $2;
+
+select count(*)::int as n from ei_staging_row where run_id = $1;
+
+select run_id from ei_run
+    where eic_no = $1 and status in ('queued', 'reading', 'applying');
+
+update ei_change set applied_at = now()
+    where run_id = $1 and change_id = any($2::int[]);
+
+update ei_change set selected = not (change_id = any($1::int[]))
+    where run_id = $2 and applied_at is null;
+
+update ei_run set rows_applied = rows_applied + $1
+    where run_id = $2;
+
+update ei_run set status = $1,
+      rows_read = coalesce($2::int, rows_read),
+      rows_validated = coalesce($3::int, rows_validated),
+      rows_rejected = coalesce($4::int, rows_rejected),
+      started_phase_at = now()
+    where run_id = $5;
