@@ -26,7 +26,9 @@ let counter = 0;
 
 /** A prospect opportunity of this test's own (the CRM import is evaluate.test.ts's business). */
 async function newOpportunity(): Promise<number> {
-  const sfId = `006T${String(Date.now() % 1e9).padStart(9, '0')}${String(++counter).padStart(5, '0')}`;
+  // The counter within the first 15 characters (the unique key): two calls in one millisecond
+  // collided on PostgreSQL when it came after them.
+  const sfId = `006T${String(Date.now() % 1e6).padStart(6, '0')}${String(++counter).padStart(5, '0')}AAA`;
   const row = await t.ctx.db
     .insertInto('prospect_opportunity')
     .values({ sf_opp_id: sfId, sf_opp_id15: sfId.slice(0, 15), employer: `Employer ${counter}` })
