@@ -14,3 +14,7 @@ export { answerTransformationUsage, type TransformationUsage } from './transform
 export { templateRoutes } from './templates.routes.ts';
 export { createSeedTemplate, createStandardWriteSchemas } from './templates.service.ts';
 export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service.ts';
+// The claims files' Mapping stage (decision 0132): a read schema, the write schema, a job source.
+export { createSchema } from './templates.service.ts';
+export { findWriteSchemaByName } from './templates.repo.ts';
+export { insertSampleFile } from './sample-files.repo.ts';
