@@ -32,6 +32,8 @@ export {
 } from './api/agent-organizations.ts';
 /** The agent desktop's organization picker (Find Member): pages of 100, debounced name search. */
 export { AgentOrganizationSelect } from './ui/agent-organization-select.tsx';
+/** A search form's organization select (members, imports): debounced name search, value as text. */
+export { OrganizationSelect, type OrganizationSelectProps } from './ui/organization-select.tsx';
 export {
   organizationOptionsQueryOptions,
   searchOrganizationOptions,

@@ -23,7 +23,7 @@ import {
   listImportSchemasQueryOptions,
 } from '../../entities/import-schema/index.ts';
 import { CREATE_SCHEMA_PATH, editSchemaPath, schemaPath } from './paths.ts';
-import { OrganizationSelect } from './organization-select.tsx';
+import { OrganizationSelect } from '../../entities/organization/index.ts';
 import './data-management.css';
 
 const PREFIX = 'ei';

@@ -23,7 +23,7 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { SearchTable } from '../../shared/search-table/search-table.tsx';
 import { cleanFilters, writeTableState } from '../../shared/search-table/search-table-state.ts';
-import { OrganizationSelect } from './organization-select.tsx';
+import { OrganizationSelect } from '../../entities/organization/index.ts';
 
 /** Per-table prefixes (spec 1 §2); the home page's member search links with the same ones. */
 const PREFIX: Record<MemberKind, string> = { employee: 'emp', dependent: 'dep' };

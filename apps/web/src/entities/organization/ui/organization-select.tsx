@@ -1,19 +1,22 @@
 import { Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { useOrganizationName, useOrganizationOptions } from '../../entities/organization/index.ts';
+import { useOrganizationName } from '../api/get-organization.ts';
+import { useOrganizationOptions } from '../api/organization-options.ts';
 
 const SEARCH_DELAY_MS = 300;
 
 export interface OrganizationSelectProps {
   id?: string;
-  /** The organization number as text, as the search form and the URL hold it. */
+  /** The organization number as text, as a search form and the URL hold it. */
   value?: string;
   onChange?: (value: string | undefined) => void;
 }
 
 /**
- * A searchable organization select fed by the organizations list (spec 3 §2 "Imports list": "Organization (searchable select by name)"):
- * typing searches by name; a value restored from the URL shows its organization's name.
+ * A searchable organization select fed by the organizations list, for search forms (spec 1 §2
+ * "Members page", spec 3 §2 "Imports list": "Organization (searchable select by name)"): typing
+ * searches by name after a short pause; a value restored from the URL shows its organization's
+ * name. Usage: `<Form.Item name="organizationNo" label="Organization"><OrganizationSelect />`.
  */
 export function OrganizationSelect({ id, value, onChange }: OrganizationSelectProps) {
   const [typed, setTyped] = useState('');
