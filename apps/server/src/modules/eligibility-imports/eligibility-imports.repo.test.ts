@@ -6,6 +6,7 @@ import {
   type AdvancedOptions,
   type StandardEligibilityRow,
 } from '@pillar/domain';
+import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import { given } from '../../test/given.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -24,6 +25,7 @@ import {
 
 let t: TestApp;
 useTestApp((app) => (t = app));
+const ssn = createSsnProtector(Buffer.alloc(32, 7));
 
 /** An organization with one import configuration (schema and configuration written directly). */
 async function configuration(): Promise<{ eicNo: number; organizationNo: number }> {
@@ -88,8 +90,15 @@ describe('eligibility import runs: storage', () => {
     const c = await configuration();
     const runId = (await insertRun(t.ctx.db, run(c)))!;
     const rows = Array.from({ length: STAGING_BATCH * 2 + 1 }, (_, i) => row(i));
-    await stageRows(t.ctx.db, runId, rows);
+    await stageRows(t.ctx.db, runId, rows, ssn);
     expect(await countStaged(t.ctx.db, runId)).toBe(rows.length);
+    // No SSN in the clear (migration 0027): the keyed hash matches, the ciphertext decrypts.
+    const { rows: staged } = await sql<{ h: Buffer; e: Buffer; text: string }>`
+      select ssn_hash as h, ssn_encrypted as e, row_to_json(s)::text as text
+      from ei_staging_row s where run_id = ${runId} and row_number = 1`.execute(t.ctx.db);
+    expect(Buffer.from(staged[0]!.h).equals(ssn.searchHash(rows[0]!.ssn))).toBe(true);
+    expect(ssn.decrypt(staged[0]!.e)).toBe(rows[0]!.ssn);
+    expect(staged[0]!.text).not.toContain(rows[0]!.ssn);
 
     const options = { supportsUpdateOnlyRecords: false } as AdvancedOptions;
     const diff = diffEligibility([...rows, { ...row(0), rowNumber: rows.length + 1 }], [], {
@@ -107,7 +116,7 @@ describe('eligibility import runs: storage', () => {
         message: ELIGIBILITY_IMPORT_MESSAGES.duplicateSsn,
       },
     ]);
-    await insertChanges(t.ctx.db, runId, diff.changes);
+    await insertChanges(t.ctx.db, runId, diff.changes, ssn);
     await insertRejected(t.ctx.db, runId, diff.rejected);
     await saveSelection(t.ctx.db, runId, [2]);
 

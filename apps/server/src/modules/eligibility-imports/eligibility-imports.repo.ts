@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChangeRow, RejectedRow, StandardEligibilityRow } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import type { SsnProtector } from '../../platform/crypto/ssn.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -49,29 +50,49 @@ export async function activeRunId(db: Db, eicNo: number): Promise<number | null>
 const flags = (r: StandardEligibilityRow) =>
   [r.cobra, r.retiree, r.student, r.disabled, r.adultDependent].map((f) => f ?? '-').join('');
 
-/** Stages mapped rows in batches of STAGING_BATCH, one statement each. */
+/**
+ * Bytea values travel as hex text (`decode(x, 'hex')` in the statement): one form both drivers
+ * serialize the same inside an array parameter.
+ */
+const hex = (b: Buffer | null) => (b === null ? null : b.toString('hex'));
+
+/**
+ * Stages mapped rows in batches of STAGING_BATCH, one statement each. SSNs are stored as the
+ * platform's keyed hash (what the comparison joins `employee`/`dependent` on) and ciphertext
+ * (what Apply copies into a new member): never in the clear (migration 0027).
+ */
 export async function stageRows(
   db: Db,
   runId: number,
   rows: readonly StandardEligibilityRow[],
+  ssn: SsnProtector,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += STAGING_BATCH) {
     const b = rows.slice(i, i + STAGING_BATCH);
     const col = <T>(f: (r: StandardEligibilityRow) => T) => b.map(f);
     await sql`
       insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
-        ssn, employee_ssn, first_name, last_name, date_of_birth, gender, group_id,
-        alternate_group_id, division_id, benefit_package, effective_date, term_date, flags)
-      select ${runId}, * from unnest(
+        ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+        relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
+        term_date, flags)
+      select ${runId}, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
+        fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
+      from unnest(
         ${col((r) => r.rowNumber)}::int[], ${col((r) => r.recordType)}::text[],
         ${col((r) => r.maintenanceCode)}::text[], ${col((r) => r.organizationId)}::text[],
-        ${col((r) => r.ssn)}::text[], ${col((r) => r.employeeSsn)}::text[],
+        ${col((r) => hex(ssn.searchHash(r.ssn)))}::text[],
+        ${col((r) => hex(ssn.encrypt(r.ssn)))}::text[],
+        ${col((r) => (r.employeeSsn === null ? null : hex(ssn.searchHash(r.employeeSsn))))}::text[],
         ${col((r) => r.firstName)}::text[], ${col((r) => r.lastName)}::text[],
         ${col((r) => r.dateOfBirth)}::date[], ${col((r) => r.gender)}::text[],
+        ${col((r) => r.relationship)}::text[],
         ${col((r) => r.groupId)}::text[], ${col((r) => r.alternateGroupId)}::text[],
         ${col((r) => r.divisionId)}::text[], ${col((r) => r.benefitPackage)}::text[],
         ${col((r) => r.effectiveDate)}::date[], ${col((r) => r.termDate)}::date[],
-        ${col(flags)}::text[])`.execute(db);
+        ${col(flags)}::text[])
+        as u(n, t, m, o, h, e, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl)`.execute(
+      db,
+    );
   }
 }
 
@@ -80,19 +101,21 @@ export async function insertChanges(
   db: Db,
   runId: number,
   changes: readonly ChangeRow[],
+  ssn: SsnProtector,
 ): Promise<void> {
   for (let i = 0; i < changes.length; i += STAGING_BATCH) {
     const b = changes.slice(i, i + STAGING_BATCH);
     const col = <T>(f: (c: ChangeRow) => T) => b.map(f);
     await sql`
-      insert into ei_change (run_id, change_id, row_number, kind, ssn, member_id, field,
-        old_value, new_value, change_date)
-      select ${runId}, * from unnest(
+      insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,
+        member_id, field, old_value, new_value, change_date)
+      select ${runId}, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d from unnest(
         ${b.map((_, j) => i + j + 1)}::int[], ${col((c) => c.rowNumber)}::int[],
-        ${col((c) => c.kind)}::text[], ${col((c) => c.ssn)}::text[],
+        ${col((c) => c.kind)}::text[], ${col((c) => hex(ssn.searchHash(c.ssn)))}::text[],
+        ${col((c) => hex(ssn.encrypt(c.ssn)))}::text[],
         ${col((c) => c.memberId)}::int[], ${col((c) => c.field)}::text[],
         ${col((c) => c.oldValue)}::text[], ${col((c) => c.newValue)}::text[],
-        ${col((c) => c.changeDate)}::date[])`.execute(db);
+        ${col((c) => c.changeDate)}::date[]) as u(id, rn, k, h, e, m, f, o, nv, d)`.execute(db);
   }
 }
 
