@@ -44,3 +44,5 @@ export * from './transformations.ts';
 export * from './data-mapping.ts';
 export * from './claims-files.ts';
 export * from './eligibility-imports.ts';
+export * from './fa-jobs.ts';
+export * from './pricing-footnotes.ts';
