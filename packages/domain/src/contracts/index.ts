@@ -36,3 +36,4 @@ export * from './claims-files.contracts.ts';
 export * from './data-mapping.contracts.ts';
 export * from './edi834.contracts.ts';
 export * from './eligibility-imports.contracts.ts';
+export * from './pricing.contracts.ts';
