@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
 import { WIZARD_KIND_LABELS, type Transformation } from '@pillar/domain';
-import { useTransformations } from '../../entities/transformation/index.ts';
+import { TransformationWizard, useTransformations } from '../../entities/transformation/index.ts';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { TransformationForm } from './transformation-form.tsx';
-import { TransformationWizard } from './transformation-wizard.tsx';
 
 type Selection =
   | { mode: 'none' }

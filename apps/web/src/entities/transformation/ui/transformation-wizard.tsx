@@ -16,13 +16,10 @@ import {
   type Transformation,
   type WizardKind,
 } from '@pillar/domain';
-import {
-  useGenerateTransformation,
-  useTestTransformation,
-} from '../../entities/transformation/index.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
-import { zodRule } from '../../shared/forms/zod-rule.ts';
-import { notifyErrorMessage, notifySuccess } from '../../shared/notifications/notify.ts';
+import { useGenerateTransformation, useTestTransformation } from '../api/transformations.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { zodRule } from '../../../shared/forms/zod-rule.ts';
+import { notifyErrorMessage, notifySuccess } from '../../../shared/notifications/notify.ts';
 import {
   definitionOf,
   generatorRequestOf,
