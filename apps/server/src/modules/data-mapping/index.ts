@@ -18,3 +18,14 @@ export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service
 export { createSchema } from './templates.service.ts';
 export { findWriteSchemaByName } from './templates.repo.ts';
 export { insertSampleFile } from './sample-files.repo.ts';
+// Eligibility import runs (issue 17, decision 0127): read a configuration's file and map it
+// through its template with the same compiled template and readers as a mapping job.
+export {
+  compileTemplate,
+  readRows,
+  SourceLayoutError,
+  type SourceField,
+  type SourceLayout,
+} from './mapping-engine.ts';
+export { findSchema as findMappingSchema, findTemplate } from './templates.repo.ts';
+export { definitionsOf, layoutOf } from './templates.service.ts';
