@@ -46,3 +46,4 @@ export * from './claims-files.ts';
 export * from './eligibility-imports.ts';
 export * from './fa-jobs.ts';
 export * from './pricing-footnotes.ts';
+export * from './eligibility-exports.ts';
