@@ -1,5 +1,5 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Table } from 'antd';
+import { EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PERMISSIONS, type ImportConfiguration } from '@pillar/domain';
@@ -9,6 +9,7 @@ import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { ImportSchemaStatusTag } from '../../entities/import-schema/index.ts';
 import { useOrganizationConfigurations } from './import-configurations-api.ts';
 import { ImportConfigurationDrawer } from './import-configurations-drawer.tsx';
+import { ImportRunsDrawer } from './import-runs/import-runs-drawer.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -16,6 +17,8 @@ const PAGE_SIZE = 10;
  * Import Configurations (issue 15): which eligibility import schema reads this organization's
  * files. Internal users who may view schemas see the list; those with edit-all add and change
  * configurations in a drawer (the access rule of the configuration calls: internal edit-all).
+ * Each configuration's Import Runs drawer (issue 17) lists its runs; users who may run an import
+ * (member edit or the data role's import create) upload a file there.
  */
 export function ImportConfigurationsPanel({ orgId }: { orgId: number }) {
   const { can, isInternal } = usePermissions();
@@ -24,13 +27,23 @@ export function ImportConfigurationsPanel({ orgId }: { orgId: number }) {
     <ConfigurationsCard
       orgId={orgId}
       canConfigure={can({ allOf: [PERMISSIONS.eligibilityImportEditAll] })}
+      canRun={can({ anyOf: [PERMISSIONS.editMember, PERMISSIONS.eligibilityImportCreate] })}
     />
   );
 }
 
-function ConfigurationsCard({ orgId, canConfigure }: { orgId: number; canConfigure: boolean }) {
+function ConfigurationsCard({
+  orgId,
+  canConfigure,
+  canRun,
+}: {
+  orgId: number;
+  canConfigure: boolean;
+  canRun: boolean;
+}) {
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<ImportConfiguration | 'new' | null>(null);
+  const [runsOf, setRunsOf] = useState<ImportConfiguration | null>(null);
   const configurations = useOrganizationConfigurations(orgId, { limit: PAGE_SIZE, offset });
 
   const body = configurations.isError ? (
@@ -78,23 +91,30 @@ function ConfigurationsCard({ orgId, canConfigure }: { orgId: number; canConfigu
             </Link>
           ),
         },
-        ...(canConfigure
-          ? [
-              {
-                title: <span className="sr-only">Actions</span>,
-                key: 'actions',
-                width: 56,
-                render: (_: unknown, row: ImportConfiguration) => (
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={`Edit ${row.eicName}`}
-                    onClick={() => setEditing(row)}
-                  />
-                ),
-              },
-            ]
-          : []),
+        {
+          title: <span className="sr-only">Actions</span>,
+          key: 'actions',
+          render: (_: unknown, row: ImportConfiguration) => (
+            <Space size={0}>
+              <Button
+                type="link"
+                icon={<HistoryOutlined />}
+                aria-label={`Import runs of ${row.eicName}`}
+                onClick={() => setRunsOf(row)}
+              >
+                {canRun ? 'Runs / Run Import' : 'Runs'}
+              </Button>
+              {canConfigure && (
+                <Button
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit ${row.eicName}`}
+                  onClick={() => setEditing(row)}
+                />
+              )}
+            </Space>
+          ),
+        },
       ]}
     />
   );
@@ -115,6 +135,12 @@ function ConfigurationsCard({ orgId, canConfigure }: { orgId: number; canConfigu
         orgId={orgId}
         configuration={editing}
         onClose={() => setEditing(null)}
+      />
+      <ImportRunsDrawer
+        orgId={orgId}
+        configuration={runsOf}
+        canRun={canRun}
+        onClose={() => setRunsOf(null)}
       />
     </PanelCard>
   );

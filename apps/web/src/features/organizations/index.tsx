@@ -5,6 +5,7 @@ import { RedirectToTab } from '../../app/routes/redirect-to-tab.tsx';
 
 const OrganizationsListPage = lazy(() => import('./organizations-list-page.tsx'));
 const OrganizationPage = lazy(() => import('./organization-page.tsx'));
+const ImportRunPage = lazy(() => import('./import-runs/import-run-page.tsx'));
 
 export const organizationsFeature: Feature = {
   routes: [
@@ -17,6 +18,10 @@ export const organizationsFeature: Feature = {
       ),
     },
     { path: 'organizations/:orgId/:tab', element: gated('organizations', <OrganizationPage />) },
+    {
+      path: 'organizations/:orgId/import-runs/:runId',
+      element: gated('organizations', <ImportRunPage />),
+    },
   ],
   menu: [
     {
