@@ -277,3 +277,15 @@ export const proposalFormat = z.object({
   iterationId: int4Id('iterationId'),
   format: z.enum(['pdf', 'xlsx'], { error: 'format must be pdf or xlsx' }),
 });
+
+/**
+ * What the Mapping stage needs to map an accepted claims file with the data mapper (decision
+ * 0132): a read schema of the file's columns, the standard claims write schema, and the id the
+ * mapper's jobs read the stored file by.
+ */
+export const mappingSourceAnswer = z.object({
+  readSchemaId: z.number().int(),
+  writeSchemaId: z.number().int(),
+  fileStorageId: z.string(),
+});
+export type MappingSourceAnswer = z.infer<typeof mappingSourceAnswer>;

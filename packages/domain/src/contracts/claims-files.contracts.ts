@@ -12,6 +12,7 @@ import {
   iterationParams,
   mappedClaimsFile,
   mappedFileParams,
+  mappingSourceAnswer,
   proposalFormat,
   registerMappedInput,
   uploadAnswer,
@@ -85,6 +86,17 @@ export const claimsFileContracts = {
     tags,
     summary:
       'Claims and months of a mapped file within a fill date range (the whole file without one); a range outside the file refused',
+  }),
+  mappingSource: defineContract({
+    method: 'POST',
+    service: 'evaluate',
+    path: '/opps/:id/claims-files/:x/mapping-source',
+    params: mappedFileParams,
+    answer: mappingSourceAnswer,
+    access,
+    tags,
+    summary:
+      "Prepare an accepted claims file (x) for the data mapper: a read schema of its columns, the standard claims write schema's id, and the id a mapping job reads the file by",
   }),
   listIterations: defineContract({
     method: 'GET',

@@ -71,7 +71,7 @@ export async function eachDelimitedRow(
 }
 
 /** Fixed-width columns start where the header's names start (names separated by 2+ spaces). */
-function fixedBoundaries(headerLine: string): { name: string; start: number }[] {
+export function fixedBoundaries(headerLine: string): { name: string; start: number }[] {
   const out: { name: string; start: number }[] = [];
   for (const m of headerLine.matchAll(/\S+(?: \S+)*/g)) out.push({ name: m[0], start: m.index });
   return out;

@@ -55,6 +55,21 @@ export async function listAcceptedFiles(db: Kysely<DB>, opp: number): Promise<Cl
     .execute();
 }
 
+/** One accepted file of the opportunity by its number. */
+export async function findAcceptedFile(
+  db: Kysely<DB>,
+  opp: number,
+  claimsFileNo: number,
+): Promise<ClaimsFileRow | undefined> {
+  return db
+    .selectFrom('claims_file')
+    .selectAll()
+    .where('prospect_opportunity_no', '=', opp)
+    .where('claims_file_no', '=', claimsFileNo)
+    .where('status', '>=', 1)
+    .executeTakeFirst();
+}
+
 export async function findAcceptedByStorageKey(
   db: Kysely<DB>,
   opp: number,

@@ -42,6 +42,9 @@ export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, c.registerMapped, async ({ request, params, body }) =>
     service.registerMapped(db, storage, principalOf(request), params.id, body),
   );
+  registerRoute(app, c.mappingSource, async ({ request, params }) =>
+    service.mappingSource(db, storage, principalOf(request), params.id, params.x),
+  );
   registerRoute(app, c.claimRange, async ({ params, query }) =>
     service.claimRange(db, params.id, params.x, query),
   );

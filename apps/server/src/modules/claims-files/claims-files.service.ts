@@ -16,7 +16,9 @@ import {
   type FaIterationInput,
   type FaIterationRow as FaIterationListRow,
   type MappedClaimsFile,
+  type MappingSourceAnswer,
   type RegisterMappedInput,
+  type SchemaInput,
   type UploadAnswer,
 } from '@pillar/domain';
 import type { DB } from '../../database.ts';
@@ -32,8 +34,14 @@ import {
   multipartProblem,
   streamIntoStorage,
 } from '../../platform/storage/streamed-upload.ts';
+import { createSchema, findWriteSchemaByName, insertSampleFile } from '../data-mapping/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
-import { formatOf, readClaimsFile, summarizeMapped } from './claims-files.parse.ts';
+import {
+  fixedBoundaries,
+  formatOf,
+  readClaimsFile,
+  summarizeMapped,
+} from './claims-files.parse.ts';
 import * as repo from './claims-files.repo.ts';
 
 /*
@@ -239,6 +247,76 @@ export async function registerMapped(
     created_by: principal.userNo,
   });
   return mappedOut(row);
+}
+
+/** The standard claims write schema the seed stores (data-mapping.ts STANDARD_WRITE_SCHEMAS). */
+const CLAIMS_WRITE_SCHEMA = 'Standard_Claims';
+/** The widest last column of a fixed-width file's read schema (it runs to the line's end). */
+const FIXED_LAST_COLUMN_WIDTH = 1000;
+
+/** A template-name-safe suffix: the number in letters (the name rule refuses the digit 0). */
+function letters(n: number): string {
+  let out = '';
+  let v = n;
+  do {
+    out = String.fromCharCode(65 + (v % 26)) + out;
+    v = Math.floor(v / 26);
+  } while (v > 0);
+  return out;
+}
+
+/**
+ * The Mapping stage's source (decision 0132): a read schema of the accepted file's columns (the
+ * fixed-width starts read again from its header line), the standard claims write schema, and a
+ * data-mapper source id for the caller that names the stored claims file, so a mapping job
+ * streams it where it lies (no copy).
+ */
+export async function mappingSource(
+  db: Kysely<DB>,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  claimsFileNo: number,
+): Promise<MappingSourceAnswer> {
+  await requireOpportunity(db, opp);
+  const file = await repo.findAcceptedFile(db, opp, claimsFileNo);
+  if (!file) throw notFound('Claims file');
+  const write = await findWriteSchemaByName(db, CLAIMS_WRITE_SCHEMA);
+  if (!write) throw notFound('Standard claims write schema');
+  let input: SchemaInput;
+  const name = `Claims_File_${letters(file.claims_file_no)}`;
+  if (file.file_format === 'fixed') {
+    const bounds = fixedBoundaries(await readFirstLine(storage, file.storage_key, file.file_name));
+    input = {
+      name,
+      mediaType: 'fixed',
+      fileHasHeaderRow: true,
+      fields: bounds.map((b, i) => ({
+        name: file.cols[i] ?? b.name,
+        required: false,
+        startLoc: b.start + 1,
+        locLength: (bounds[i + 1]?.start ?? b.start + FIXED_LAST_COLUMN_WIDTH) - b.start,
+      })),
+    };
+  } else {
+    input = {
+      name,
+      mediaType: file.file_format === 'xlsx' ? 'excel' : 'csv',
+      delimiter: file.file_format === 'pipe' ? '|' : file.file_format === 'csv' ? ',' : null,
+      fileHasHeaderRow: true,
+      fields: file.cols.map((col) => ({ name: col, required: false })),
+    };
+  }
+  const read = await createSchema(db, principal, input);
+  const fileStorageId = crypto.randomUUID();
+  await insertSampleFile(db, {
+    file_storage_id: fileStorageId,
+    filename: file.file_name,
+    size_bytes: Number(file.size_bytes),
+    storage_key: file.storage_key,
+    created_by: principal.userNo,
+  });
+  return { readSchemaId: read.id, writeSchemaId: write.schema_no, fileStorageId };
 }
 
 export async function claimRange(

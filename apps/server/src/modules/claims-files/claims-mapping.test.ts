@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import type {
+  ClaimsFile,
+  CompletedJob,
+  GeneratedTemplate,
+  MappedClaimsFile,
+  MappingJob,
+  MappingSourceAnswer,
+  Template,
+  UploadAnswer,
+} from '@pillar/domain';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { runMappingJob } from '../data-mapping/index.ts';
+
+let t: TestApp;
+// Jobs are queued; each test runs the attempt itself (what the mapping worker calls).
+useTestApp((app) => (t = app), { startJobs: true });
+
+const OPP = 1;
+const base = (opp = OPP) => `/evaluate/v1/opps/${opp}`;
+
+async function call(method: 'GET' | 'POST', url: string, payload?: object) {
+  return t.injectAs('financialAnalyst', { method, url, ...(payload ? { payload } : {}) });
+}
+async function ok<T>(method: 'GET' | 'POST', url: string, payload?: object): Promise<T> {
+  const response = await call(method, url, payload);
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<T>();
+}
+
+async function accepted(name: string, content: string, opp = OPP): Promise<ClaimsFile> {
+  const body = multipartBody([], [{ name, content }]);
+  const up = await t.injectAs('financialAnalyst', {
+    method: 'POST',
+    url: `${base(opp)}/upload-file`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  return ok<ClaimsFile>('POST', `${base(opp)}/accept-file`, {
+    fileHash: up.json<UploadAnswer>().fileHash,
+  });
+}
+
+const CSV = [
+  'Claim No,Member,Date Filled,NDC,Qty,Days,Paid',
+  'C1,M1,2026-01-05,00002143380,30,30,12.50',
+  'C2,M2,2026-02-03,00093714656,60,30,8.00',
+  'C3,M2,2026-03-31,00093714656,60,30,8.00',
+].join('\n');
+
+describe('mapping an accepted claims file with the data mapper (decision 0132)', () => {
+  it('answers a read schema of its columns, the claims write schema and a job source; the job maps it and the mapped file registers', async () => {
+    const file = await accepted('claims.csv', CSV);
+    const source = await ok<MappingSourceAnswer>(
+      'POST',
+      `${base()}/claims-files/${file.id}/mapping-source`,
+    );
+    const read = await ok<{ fields: { name: string }[]; mediaType: string }>(
+      'GET',
+      `/datamapping/v1/schemas/${source.readSchemaId}`,
+    );
+    expect(read.mediaType).toBe('csv');
+    expect(read.fields.map((f) => f.name)).toEqual([
+      'Claim No',
+      'Member',
+      'Date Filled',
+      'NDC',
+      'Qty',
+      'Days',
+      'Paid',
+    ]);
+    const write = await ok<{ name: string }>(
+      'GET',
+      `/datamapping/v1/schemas/${source.writeSchemaId}`,
+    );
+    expect(write.name).toBe('Standard_Claims');
+
+    const generated = await ok<GeneratedTemplate>(
+      'POST',
+      `/datamapping/v1/templates/schemas/${source.readSchemaId}/${source.writeSchemaId}`,
+      { fileStorageId: source.fileStorageId },
+    );
+    const guessed = Object.fromEntries(generated.mappings.map((m) => [m.target, m.source]));
+    expect(guessed).toMatchObject({ claimId: 'Claim No', memberId: 'Member', ndc: 'NDC' });
+    // The percent populated is read from the stored claims file through the source id.
+    expect(
+      generated.columns.find((c) => c.target === 'claimId')?.sourceColumnPercentPopulated,
+    ).toBe(100);
+    const template = await ok<Template>('POST', '/datamapping/v1/templates', {
+      name: generated.name,
+      readSchemaId: source.readSchemaId,
+      writeSchemaId: source.writeSchemaId,
+      fileStorageId: source.fileStorageId,
+      mappings: generated.mappings.map((m) =>
+        m.target === 'fillDate'
+          ? { target: 'fillDate', source: 'Date Filled' }
+          : m.target === 'quantity'
+            ? { target: 'quantity', source: 'Qty' }
+            : m.target === 'daysSupply'
+              ? { target: 'daysSupply', source: 'Days' }
+              : m,
+      ),
+    });
+    const job = await ok<MappingJob>('POST', '/datamapping/v1/jobs', {
+      templateId: template.id,
+      fileStorageId: source.fileStorageId,
+    });
+    await runMappingJob(
+      { db: t.ctx.db, storage: await createFileStorage(t.ctx.config.storage, t.ctx.secrets) },
+      job.id,
+    );
+    const done = await ok<CompletedJob>('GET', `/datamapping/v1/jobs/completed/${job.id}`);
+    expect(done.rowsWritten).toBe(3);
+
+    const mapped = await ok<MappedClaimsFile>('POST', `${base()}/claims`, {
+      mappedFileStorageId: done.filestorageid,
+      unmappedFileStorageId: file.fileStorageId,
+      mappedFileName: 'claims_mapped.csv',
+    });
+    expect(mapped.claimCount).toBe(3);
+    expect(mapped.minDate).toBe('2026-01-05');
+    expect(mapped.maxDate).toBe('2026-03-31');
+    // The claims file itself is untouched: it is still listed and still readable.
+    const lists = await ok<{ unmappedFiles: ClaimsFile[] }>('GET', `${base()}/claims`);
+    expect(lists.unmappedFiles.map((f) => f.id)).toContain(file.id);
+  });
+
+  it("reads a fixed-width file's column starts from its header line", async () => {
+    const file = await accepted('claims.dat', 'CLAIM  MEMBER\nC1     M1\nC2     M2\n');
+    const source = await ok<MappingSourceAnswer>(
+      'POST',
+      `${base()}/claims-files/${file.id}/mapping-source`,
+    );
+    const read = await ok<{ mediaType: string; fields: object[] }>(
+      'GET',
+      `/datamapping/v1/schemas/${source.readSchemaId}`,
+    );
+    expect(read.mediaType).toBe('fixed');
+    expect(read.fields).toMatchObject([
+      { name: 'CLAIM', startLoc: 1, locLength: 7 },
+      { name: 'MEMBER', startLoc: 8 },
+    ]);
+  });
+
+  it('answers 404 for a file of another opportunity or one that does not exist', async () => {
+    const file = await accepted('claims.csv', CSV);
+    expect(
+      (await call('POST', `${base(2)}/claims-files/${file.id}/mapping-source`)).statusCode,
+    ).toBe(404);
+    expect((await call('POST', `${base()}/claims-files/999999/mapping-source`)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', `${base()}/claims-files/abc/mapping-source`)).statusCode).toBe(400);
+  });
+});
