@@ -23,3 +23,6 @@ export {
   savePricingInsights,
   saveRenewals,
 } from './incumbent-parts.service.ts';
+/** The repricing (modules/pricing) reads the opportunity and its incumbent's terms. */
+export { getContract, getOpportunity } from './evaluate.service.ts';
+export { getFees, getRenewals } from './incumbent-parts.service.ts';
