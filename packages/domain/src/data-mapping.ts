@@ -293,6 +293,17 @@ export const dmSchema = schemaInput.extend({
   name: z.string(),
 });
 export type DmSchema = z.infer<typeof dmSchema>;
+
+/** The standard write schemas' keys (the seed writes one row of each; decision 0133). */
+export const STANDARD_WRITE_SCHEMA_KEYS = ['eligibility', 'claims'] as const;
+export type StandardWriteSchemaKey = (typeof STANDARD_WRITE_SCHEMA_KEYS)[number];
+/**
+ * GET /schemas/write: each standard write schema with its id, so a screen can generate a
+ * template onto it (POST /templates/schemas/{readId}/{writeId}) without knowing ids.
+ */
+export const standardWriteSchema = dmSchema.extend({ key: z.enum(STANDARD_WRITE_SCHEMA_KEYS) });
+export type StandardWriteSchema = z.infer<typeof standardWriteSchema>;
+export const standardWriteSchemas = z.array(standardWriteSchema);
 export const schemaIdParams = z.object({ id: int4Id('id') });
 export const generateTemplateParams = z.object({
   readId: int4Id('readId'),

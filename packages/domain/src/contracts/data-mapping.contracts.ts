@@ -9,6 +9,7 @@ import {
   mappingJob,
   schemaIdParams,
   schemaInput,
+  standardWriteSchemas,
   template,
   templateIdParams,
   templateInput,
@@ -56,6 +57,16 @@ export const dataMappingContracts = {
     access,
     tags,
     summary: 'One read or write schema with its fields',
+  }),
+  standardWriteSchemas: defineContract({
+    method: 'GET',
+    service: 'dataMapping',
+    path: '/schemas/write',
+    answer: standardWriteSchemas,
+    access,
+    tags,
+    summary:
+      'The standard write schemas (eligibility, claims) with their ids and fields: the writeId a template is generated onto',
   }),
   generateTemplate: defineContract({
     method: 'POST',

@@ -7,6 +7,7 @@ import type {
   GeneratedTemplate,
   MappingJob,
   SampleFileUploadResult,
+  StandardWriteSchema,
   Template,
   Transformation,
 } from '@pillar/domain';
@@ -49,14 +50,10 @@ async function upload(name: string, content: Buffer | string): Promise<string> {
   return response.json<SampleFileUploadResult>().fileStorageId;
 }
 
+/** The eligibility write schema's id, as a screen finds it (GET /schemas/write). */
 async function eligibilityWriteId(): Promise<number> {
-  const row = await t.ctx.db
-    .selectFrom('dm_schema')
-    .select('schema_no')
-    .where('name', '=', 'Standard_Eligibility')
-    .where('schema_type', '=', 'write')
-    .executeTakeFirstOrThrow();
-  return row.schema_no;
+  const schemas = await ok<StandardWriteSchema[]>('GET', '/schemas/write');
+  return schemas.find((s) => s.key === 'eligibility')!.id;
 }
 
 async function deps() {
@@ -234,6 +231,31 @@ describe('mapping jobs end to end', () => {
 });
 
 describe('templates', () => {
+  it('names the standard write schemas with their ids and required fields', async () => {
+    const schemas = await ok<StandardWriteSchema[]>('GET', '/schemas/write');
+    expect(schemas.map((s) => [s.key, s.name, s.schemaType])).toEqual([
+      ['eligibility', 'Standard_Eligibility', 'write'],
+      ['claims', 'Standard_Claims', 'write'],
+    ]);
+    const eligibility = await ok<DmSchema>('GET', `/schemas/${schemas[0]!.id}`);
+    expect(eligibility.fields.filter((f) => f.required).map((f) => f.name)).toEqual([
+      'benefitGroupId',
+      'groupEffectiveDate',
+      'memberEffectiveDate',
+      'employeeSSN',
+      'gender',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+    ]);
+    const claims = await ok<DmSchema>('GET', `/schemas/${schemas[1]!.id}`);
+    expect(claims.fields.map((f) => f.name)).toContain('ndc');
+    // Someone who maps no file does not see them.
+    expect(
+      (await t.injectAs('clinician', { method: 'GET', url: `${BASE}/schemas/write` })).statusCode,
+    ).toBe(403);
+  });
+
   it("refuses an unmapped required field: 'All required fields must be mapped'", async () => {
     const read = await ok<DmSchema>('POST', '/schemas', {
       name: 'Src_short',

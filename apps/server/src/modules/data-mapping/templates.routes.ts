@@ -11,6 +11,7 @@ import {
   generateTemplate,
   getSchema,
   getTemplate,
+  standardWriteSchemas,
   templatesUsingTransformation,
   templateTransformationUsage,
   updateTemplate,
@@ -30,6 +31,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, c.createSchema, async ({ request, body }) =>
     createSchema(db, principalOf(request), body),
   );
+  registerRoute(app, c.standardWriteSchemas, async () => standardWriteSchemas(db));
   registerRoute(app, c.getSchema, async ({ params }) => getSchema(db, params.id));
   registerRoute(app, c.generateTemplate, async ({ request, params, body }) =>
     generateTemplate(

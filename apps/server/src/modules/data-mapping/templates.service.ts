@@ -10,6 +10,7 @@ import {
   type GeneratedTemplate,
   type SchemaField,
   type SchemaInput,
+  type StandardWriteSchema,
   type Template,
   type TemplateInput,
   type TemplateMapping,
@@ -26,6 +27,7 @@ import {
   allTemplateMappings,
   findSchema,
   findTemplate,
+  findWriteSchemaByName,
   insertSchema,
   insertTemplate,
   updateTemplate as updateTemplateRow,
@@ -99,6 +101,19 @@ export async function getSchema(db: Db, id: number): Promise<DmSchema> {
   const row = await findSchema(db, id);
   if (!row) throw notFound('Schema');
   return toSchema(row);
+}
+
+/**
+ * GET /schemas/write: the standard write schemas the seed wrote, by key, with their ids (the
+ * writeId of POST /templates/schemas/{readId}/{writeId}; decision 0133).
+ */
+export async function standardWriteSchemas(db: Db): Promise<StandardWriteSchema[]> {
+  const found: StandardWriteSchema[] = [];
+  for (const s of STANDARD_WRITE_SCHEMAS) {
+    const row = await findWriteSchemaByName(db, s.name);
+    if (row) found.push({ key: s.key, ...toSchema(row) });
+  }
+  return found;
 }
 
 async function schemaOrProblem(db: Db, id: number, field: string, type: 'read' | 'write') {
