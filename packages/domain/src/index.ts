@@ -47,3 +47,4 @@ export * from './eligibility-imports.ts';
 export * from './fa-jobs.ts';
 export * from './pricing-footnotes.ts';
 export * from './eligibility-exports.ts';
+export * from './rate-card-forms.ts';
