@@ -37,3 +37,4 @@ export * from './data-mapping.contracts.ts';
 export * from './edi834.contracts.ts';
 export * from './eligibility-imports.contracts.ts';
 export * from './pricing.contracts.ts';
+export * from './rate-cards.contracts.ts';
