@@ -39,6 +39,7 @@ import {
 import { DATANET_IMPORTABLE, MEMBER_PORTAL_DEMO } from '../../seed/users-demo.ts';
 import { insertCrmOpportunities, setCrmStage } from '../../integrations/crm/crm.repo.ts';
 import { createOidcAdapter } from '../../platform/auth/oidc-adapter.ts';
+import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import { lockoutNotice } from '../../platform/auth/oidc/lockout-mail.ts';
 import { signIn } from '../../platform/auth/oidc/sign-in.ts';
 import { sessionIsLive } from '../../platform/auth/sessions.ts';
@@ -1090,7 +1091,8 @@ describe('repository SQL', () => {
       }))!;
       await activeRunId(db, config.eic_no);
       const rows = [row(0), row(1)];
-      await stageRows(db, runId, rows);
+      const ssn = createSsnProtector(t.ctx.secrets.ssnKey);
+      await stageRows(db, runId, rows, ssn);
       await countStaged(db, runId);
       const diff = diffEligibility([...rows, { ...row(0), rowNumber: 3 }], [], {
         organizationId: 'X',
@@ -1099,7 +1101,7 @@ describe('repository SQL', () => {
         fullFile: false,
         options: { supportsUpdateOnlyRecords: false } as AdvancedOptions,
       });
-      await insertChanges(db, runId, diff.changes);
+      await insertChanges(db, runId, diff.changes, ssn);
       await insertRejected(db, runId, diff.rejected);
       await saveSelection(db, runId, []);
       const batch = await nextUnapplied(db, runId, 10);
