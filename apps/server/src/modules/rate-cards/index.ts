@@ -7,6 +7,8 @@ import type { RateCard } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import { findVersionsInForce } from './rate-cards.repo.ts';
 
+export { rateCardsRoutes } from './rate-cards.routes.ts';
+
 /**
  * Each PBM's rate card in force on `asOf` ('YYYY-MM-DD'): the latest version effective on or
  * before it (the newest version of that date). What `cardInForce` and `pbmColumnTerms` take; a
