@@ -240,6 +240,10 @@ describe('route table', () => {
       'POST /evaluate/v1/opps/:id/contract-info',
       'GET /evaluate/v1/opps/:id/history',
       'GET /evaluate/v1/opps/:id/history/:part/:versionNo',
+      // The PBM rate cards (issue 19, decision 0130): the same rule.
+      'GET /evaluate/v1/rate-cards',
+      'GET /evaluate/v1/rate-cards/:versionNo',
+      'POST /evaluate/v1/rate-cards',
       'GET /salesforce/v1/opportunities',
       'GET /salesforce/v1/opportunities/:id',
     ]) {
