@@ -33,7 +33,6 @@ import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
 import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
 import { claimsFilesRoutes } from './modules/claims-files/index.ts';
-import { pricingRoutes } from './modules/pricing/index.ts';
 import { rateCardsRoutes } from './modules/rate-cards/index.ts';
 import {
   dependentRecordRoutes,
@@ -289,7 +288,6 @@ export async function buildApp(
   await app.register(evaluateRoutes);
   await app.register(incumbentPartsRoutes);
   await app.register(claimsFilesRoutes);
-  await app.register(pricingRoutes);
   await app.register(rateCardsRoutes);
 
   return app;
