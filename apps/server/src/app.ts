@@ -33,6 +33,7 @@ import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
 import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
 import { claimsFilesRoutes } from './modules/claims-files/index.ts';
+import { eligibilityImportRoutes } from './modules/eligibility-imports/index.ts';
 import { rateCardsRoutes } from './modules/rate-cards/index.ts';
 import {
   dependentRecordRoutes,
@@ -288,6 +289,7 @@ export async function buildApp(
   await app.register(evaluateRoutes);
   await app.register(incumbentPartsRoutes);
   await app.register(claimsFilesRoutes);
+  await app.register(eligibilityImportRoutes);
   await app.register(rateCardsRoutes);
 
   return app;
