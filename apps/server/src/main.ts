@@ -14,6 +14,8 @@ import {
   vacuumDrugReference,
 } from './modules/drug-reference/index.ts';
 import { startMappingWorker } from './modules/data-mapping/index.ts';
+import { startEligibilityImportWorker } from './modules/eligibility-imports/index.ts';
+import { createSsnProtector } from './platform/crypto/ssn.ts';
 import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
 
@@ -54,6 +56,13 @@ async function serve(withApi: boolean, withWorkers: boolean): Promise<void> {
     // Mapping jobs (decision 0120) stream their files through the same storage the API writes.
     const storage = await createFileStorage(config.storage, ctx.secrets);
     await startMappingWorker({ db: ctx.db, storage, jobs: ctx.jobs });
+    // Eligibility import previews (decision 0127) read the uploaded files from the same storage.
+    await startEligibilityImportWorker({
+      db: ctx.db,
+      storage,
+      jobs: ctx.jobs,
+      ssn: createSsnProtector(ctx.secrets.ssnKey),
+    });
   }
 
   const app = withApi ? await buildApp(ctx) : undefined;
