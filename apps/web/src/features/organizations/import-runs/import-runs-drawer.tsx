@@ -97,7 +97,6 @@ function RunsBody({
           aria-label="Import runs"
           loading={runs.isFetching && !runs.data}
           dataSource={runs.data?.data ?? []}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: <span className="org-muted">No import runs yet.</span> }}
           pagination={{
             current: offset / PAGE_SIZE + 1,

@@ -114,14 +114,13 @@ export function RunChangesTable({ run, canSelect }: { run: ImportRun; canSelect:
         rowKey="changeId"
         size="small"
         aria-label="Changes"
-        scroll={{ x: 'max-content' }}
         state={table.state}
         onStateChange={table.onStateChange}
         page={changes.data}
         isError={changes.isError}
         loading={changes.isFetching || loadingSelection}
         emptyText="No changes."
-        showTotal={(count) => `${count.toLocaleString('en-US')} changes`}
+        showTotal={(count) => `${count.toLocaleString('en-US')} change${count === 1 ? '' : 's'}`}
         rowSelection={
           canSelect
             ? {

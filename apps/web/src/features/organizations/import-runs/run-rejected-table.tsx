@@ -2,6 +2,7 @@ import type { ImportRun } from '@pillar/domain';
 import { PagedTable } from '../../../shared/search-table/paged-table.tsx';
 import { usePagedTableState } from '../../../shared/search-table/paged-table.tsx';
 import { useRunRejected } from '../../../entities/eligibility-import-run/index.ts';
+import { fieldLabel } from './run-selection.ts';
 
 type Rejected = { rowNumber: number; field: string; message: string };
 
@@ -20,10 +21,12 @@ export function RunRejectedTable({ run }: { run: ImportRun }) {
       isError={rejected.isError}
       loading={rejected.isFetching}
       emptyText="No rows were rejected."
-      showTotal={(count) => `${count.toLocaleString('en-US')} rejected rows`}
+      showTotal={(count) =>
+        `${count.toLocaleString('en-US')} rejected row${count === 1 ? '' : 's'}`
+      }
       columns={[
         { title: 'Row', dataIndex: 'rowNumber', width: 90, sortField: 'rowNumber' },
-        { title: 'Field', dataIndex: 'field', width: 200 },
+        { title: 'Field', dataIndex: 'field', width: 200, render: (f: string) => fieldLabel(f) },
         { title: 'Message', dataIndex: 'message' },
       ]}
     />

@@ -32,6 +32,12 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   disabled: 'Disabled',
   adultDependent: 'Adult Dependent',
   relationship: 'Relationship',
+  ssn: 'SSN',
+  employeeSsn: 'Employee SSN',
+  maintenanceCode: 'Maintenance Code',
+  organizationId: 'Organization',
+  recordType: 'Record Type',
+  alternateGroupId: 'Alternate Group',
 };
 
 export function fieldLabel(field: string | null): string {
