@@ -14,6 +14,14 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The eligibility import runs' routes (decision 0123): not the import schemas' rule. */
+function isImportRunRoute(url: string): boolean {
+  return (
+    url.includes('/eligibility-import-runs') ||
+    /\/eligibility-import-configs\/:eicNo\/runs$/.test(url)
+  );
+}
+
 /** A URL for a route pattern: every path parameter becomes 1. */
 function concrete(url: string): string {
   return url.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*$/, 'x');
@@ -117,6 +125,22 @@ describe('route table', () => {
     ]) {
       expect(checked).toContain(route);
     }
+    // Eligibility import runs (issue 17, decisions 0123, 0127): member edit (clients' and
+    // brokers' Manage Eligibility, scope checked in SQL) or the internal data role's
+    // eligibility-import permissions; every one went through the allowed/refused check above.
+    const importRuns = t.app.routeTable.filter((r) => isImportRunRoute(r.url));
+    expect(importRuns.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'POST /eligibilityImportSchema/eligibility-import-configs/:eicNo/runs',
+        'GET /eligibilityImportSchema/eligibility-import-configs/:eicNo/runs',
+        'GET /eligibilityImportSchema/eligibility-import-runs/:runId',
+        'GET /eligibilityImportSchema/eligibility-import-runs/:runId/changes',
+        'GET /eligibilityImportSchema/eligibility-import-runs/:runId/rejected',
+        'GET /eligibilityImportSchema/eligibility-import-runs/:runId/files/:file',
+      ]),
+    );
+    for (const route of importRuns.filter((r) => r.method !== 'HEAD'))
+      expect(checked).toContain(`${route.method} ${route.url}`);
     // Protect service (issue 14, decision 0107): clinicalView reads, clinicalEdit writes; the
     // clinician is allowed, a broker refused.
     const clinical = t.app.routeTable.filter((r) => r.url.startsWith('/protect/v1/'));
@@ -159,7 +183,7 @@ describe('route table', () => {
     // need create or an edit permission. The data-mapping analyst is allowed, a broker refused.
     const importSchemas = t.app.routeTable.filter(
       (r) =>
-        r.url.startsWith('/eligibilityImportSchema') ||
+        (r.url.startsWith('/eligibilityImportSchema') && !isImportRunRoute(r.url)) ||
         r.url === '/datamapping/v1/files' ||
         r.url.startsWith('/datamapping/v1/schemas/files/'),
     );
