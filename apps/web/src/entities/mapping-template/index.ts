@@ -1,10 +1,13 @@
 /** The data mapper's templates and jobs (spec 3 §2, §5, §7); features import only this file. */
 export { mappingTemplateKeys } from './query-keys.ts';
 export {
+  createReadSchema,
   generateTemplate,
   getDmSchema,
+  getStandardWriteSchemas,
   getTemplate,
   saveTemplate,
+  standardWriteSchemaId,
   templateQueryOptions,
   useDmSchema,
   useGenerateTemplate,
@@ -24,6 +27,10 @@ export {
   useCreateJob,
   useJob,
 } from './api/jobs.ts';
-export { MappingEditor, type MappingEditorProps } from './ui/mapping-editor.tsx';
+export {
+  MappingEditor,
+  type MappingEditorHandle,
+  type MappingEditorProps,
+} from './ui/mapping-editor.tsx';
 export { MappingJobPanel, type MappingJobPanelProps } from './ui/mapping-job-panel.tsx';
 export { type GuideTransformation } from './ui/transform-drawer.tsx';

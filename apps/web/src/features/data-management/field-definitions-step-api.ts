@@ -23,11 +23,13 @@ export interface SampleFileRequest {
  */
 export function useProposeSampleFields() {
   return useMutation({
-    mutationFn: async (request: SampleFileRequest): Promise<SampleFileFields> => {
+    mutationFn: async (
+      request: SampleFileRequest,
+    ): Promise<SampleFileFields & { fileStorageId: string }> => {
       const form = new FormData();
       form.append('file', request.file, request.file.name);
       const stored = await callApi(sampleFileContracts.upload, { body: form });
-      return callApi(sampleFileContracts.fields, {
+      const proposed = await callApi(sampleFileContracts.fields, {
         params: { fileStorageId: stored.fileStorageId },
         body: {
           fileType: request.mediaType,
@@ -36,6 +38,7 @@ export function useProposeSampleFields() {
           fileHasHeaderRow: request.fileHasHeaderRow,
         },
       });
+      return { ...proposed, fileStorageId: stored.fileStorageId };
     },
     meta: { title: 'Use Sample File', method: 'POST', notifySuccess: false, notifyError: false },
   });

@@ -50,6 +50,8 @@ export interface FieldDefinitionsStepProps {
   hasTemplate?: boolean;
   /** Show every rule's message (the wizard sets it when Next was refused); else edited cells only. */
   showErrors?: boolean;
+  /** The stored sample file the fields came from: the mapping's Percent Populated and its job. */
+  onSampleFile?: (fileStorageId: string) => void;
 }
 
 /** The layout of a file type's field table (the domain's, offered here beside the step). */
@@ -291,7 +293,10 @@ function SampleFileForm(
         fileHasHeaderRow: props.fileHasHeaderRow,
       })
       .catch(() => null);
-    if (answer) onFields(rowsFromProposedFields(layout, answer.fields));
+    if (answer) {
+      onFields(rowsFromProposedFields(layout, answer.fields));
+      props.onSampleFile?.(answer.fileStorageId);
+    }
   };
 
   const failure = propose.isError ? describeError(propose.error).description : null;

@@ -1,6 +1,9 @@
 import {
   ADVANCED_OPTION_KEYS,
+  delimiterCharacter,
+  filterTemplateNameInput,
   toFieldDefinitionRows,
+  type SchemaInput,
   type FieldDefinitionDraft,
   type ImportSchema,
   type ImportSchemaFormValues,
@@ -82,5 +85,48 @@ export function schemaToSave(
     fieldDefinitions: withFields
       ? toFieldDefinitionRows(mediaType === 'fixed' ? 'fixedLength' : 'delimited', fields)
       : [],
+  };
+}
+
+/** A read schema's name: the schema's name in the template name's letters (1-9, underscore). */
+export function readSchemaName(schemaName: string | null | undefined): string {
+  return (
+    filterTemplateNameInput((schemaName ?? '').trim().replace(/\s+/g, '_')).slice(0, 80) ||
+    'Import_Schema'
+  );
+}
+
+/**
+ * The data mapper's read schema of the wizard's schema (spec 3 §4: step 3 maps from the field
+ * table): the file type, delimiter character, header row flag, fixed-length header and trailer
+ * markers, and each field by name (fixed length: its start and length).
+ */
+export function readSchemaOf(
+  values: WizardFormValues,
+  fields: readonly FieldDefinitionDraft[],
+): SchemaInput {
+  const mediaType = values.mediaType ?? 'csv';
+  const fixed = mediaType === 'fixed';
+  const rows = toFieldDefinitionRows(fixed ? 'fixedLength' : 'delimited', fields);
+  return {
+    name: readSchemaName(values.name),
+    mediaType,
+    delimiter:
+      mediaType === 'csv'
+        ? delimiterCharacter(values.fileDelimiter ?? null, values.customDelimiter ?? null)
+        : null,
+    fileHasHeaderRow: values.fileHasHeaderRow ?? true,
+    header: fixed ? values.header || null : null,
+    footer: fixed ? values.footer || null : null,
+    fields: rows.map((row) =>
+      fixed && row.start !== null && row.end !== null
+        ? {
+            name: row.fieldName,
+            required: false,
+            startLoc: row.start,
+            locLength: row.end - row.start + 1,
+          }
+        : { name: row.fieldName, required: false },
+    ),
   };
 }

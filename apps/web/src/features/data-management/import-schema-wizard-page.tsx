@@ -1,5 +1,5 @@
 import { Alert, Breadcrumb, Button, Form, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import {
   IMPORT_SCHEMA_MESSAGES,
@@ -20,6 +20,7 @@ import {
   wizardShowsAttachments,
   wizardShowsHeader,
   type FieldDefinitionDraft,
+  type GeneratedTemplate,
   type ImportSchema,
   type ImportSchemaWizardMode,
   type ImportSchemaWizardStep,
@@ -30,12 +31,19 @@ import { useConfirmAction } from '../../shared/page/confirm-action.tsx';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { useImportSchema, useSaveImportSchema } from '../../entities/import-schema/index.ts';
+import {
+  createReadSchema,
+  generateTemplate,
+  standardWriteSchemaId,
+  type MappingEditorHandle,
+} from '../../entities/mapping-template/index.ts';
 import { AdvancedOptionsStep } from './advanced-options-step.tsx';
 import { DescriptionStep, SchemaAttachments } from './description-step.tsx';
 import { FieldDefinitionsStep, fieldLayoutOf } from './field-definitions-step.tsx';
 import { FileDefinitionStep } from './file-definition-step.tsx';
 import {
   newSchemaValues,
+  readSchemaOf,
   schemaToSave,
   storedFieldDrafts,
   storedSchemaValues,
@@ -135,12 +143,23 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
   const [fieldsTouched, setFieldsTouched] = useState(false);
   const [step, setStep] = useState<ImportSchemaWizardStep>(1);
   const [problem, setProblem] = useState<{ title: string; details: string[] } | null>(null);
+  // Step 3 (decision 0134): the sample file of step 2, the template generated from the field
+  // table until Next saves it, and the mapping editor Next checks and saves.
+  const [sampleFileId, setSampleFileId] = useState<string | null>(null);
+  const [generated, setGenerated] = useState<GeneratedTemplate | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [prepareError, setPrepareError] = useState<string | null>(null);
+  const mappingEditor = useRef<MappingEditorHandle>(null);
 
   const name = Form.useWatch('name', { form, preserve: true }) as string | undefined;
   const importerType = Form.useWatch('importerType', { form, preserve: true }) as
     number | undefined;
   const mediaType = Form.useWatch('mediaType', { form, preserve: true }) ?? initialValues.mediaType;
   const definitionMode = Form.useWatch('fieldDefinitionMode', { form, preserve: true });
+  const dmTemplateId =
+    Form.useWatch<number | null | undefined>('dmTemplateId', { form, preserve: true }) ??
+    initialValues.dmTemplateId ??
+    null;
   // Step 1's values as the form keeps them (preserved while step 1 is not shown); read only once
   // the form is mounted, i.e. never on the first render, which is step 1's.
   const stepOne = step === 2 ? (form.getFieldsValue(true) as WizardFormValues) : initialValues;
@@ -180,10 +199,38 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
     }
   };
 
+  /**
+   * The mapping of the field table as it is now (spec 3 §4 "generate the mapping"): a read schema
+   * of the fields, then a template generated onto the standard eligibility write schema with the
+   * sample file (Percent Populated). Nothing is saved until Next on step 3.
+   */
+  const prepareMapping = async () => {
+    setPreparing(true);
+    setPrepareError(null);
+    try {
+      const values = form.getFieldsValue(true) as WizardFormValues;
+      const read = await createReadSchema(readSchemaOf(values, fields));
+      const writeId = await standardWriteSchemaId('eligibility');
+      setGenerated(
+        await generateTemplate({ readId: read.id, writeId, fileStorageId: sampleFileId }),
+      );
+      setFieldsTouched(false);
+    } catch (error) {
+      setPrepareError(describeError(error).description);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
   const onNext = async () => {
     setProblem(null);
     if (!(await stepIsValid())) return;
-    const next = wizardNext(step, shape, { mode, fieldsTouched, unmappedRequired: false });
+    const editor = step === 3 && !view ? mappingEditor.current : null;
+    const next = wizardNext(step, shape, {
+      mode,
+      fieldsTouched,
+      unmappedRequired: editor?.hasUnmappedRequired() ?? false,
+    });
     if (next.kind === 'blocked') {
       setProblem({ title: next.message, details: [] });
       return;
@@ -193,9 +240,16 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
       else await onSave();
       return;
     }
-    // The effects (template copy, mapping job, template save) belong to the data mapper (issue
-    // 16), which replaces the mapping step; a generated mapping starts from the fields as they are.
-    if (next.effect === 'generateMapping') setFieldsTouched(false);
+    // Step 3's template: created by the first Next, updated after; the schema keeps its id.
+    if (next.effect === 'saveTemplate' && editor && !(await editor.save())) return;
+    const mapsFields = !shape.legacy && !shape.edi && fields.length > 0;
+    if (
+      next.step === 3 &&
+      mapsFields &&
+      (next.effect === 'generateMapping' || (dmTemplateId === null && generated === null))
+    ) {
+      void prepareMapping();
+    }
     setStep(next.step);
   };
 
@@ -335,6 +389,7 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
             fileHasHeaderRow={stepOne.fileHasHeaderRow ?? true}
             rows={fields}
             onChange={changeFields}
+            onSampleFile={setSampleFileId}
             definitionMode={definitionMode ?? null}
             onDefinitionModeChange={(next) => form.setFieldValue('fieldDefinitionMode', next)}
             hasTemplate={(stored?.dmTemplateId ?? null) !== null}
@@ -346,7 +401,16 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
             mode={mode}
             edi={shape.edi}
             fieldNames={fields.map((f) => f.fieldName ?? '').filter((n) => n.trim() !== '')}
-            templateId={initialValues.dmTemplateId ?? null}
+            templateId={dmTemplateId}
+            generated={generated}
+            preparing={preparing}
+            prepareError={prepareError}
+            onRetry={() => void prepareMapping()}
+            editorRef={mappingEditor}
+            onSaved={(saved) => {
+              form.setFieldValue('dmTemplateId', saved.id);
+              setGenerated(null);
+            }}
           />
         )}
         {step === 4 && <AdvancedOptionsStep />}

@@ -3,6 +3,9 @@ import {
   dataMappingContracts,
   type DmSchema,
   type GeneratedTemplate,
+  type SchemaInput,
+  type StandardWriteSchema,
+  type StandardWriteSchemaKey,
   type Template,
   type TemplateInput,
   type TemplateUpdate,
@@ -14,6 +17,29 @@ import { mappingTemplateKeys } from '../query-keys.ts';
 /** GET /datamapping/v1/schemas/{id}: a read or write schema with its fields. */
 export function getDmSchema(id: number, signal?: AbortSignal): Promise<DmSchema> {
   return callApi(dataMappingContracts.getSchema, { params: { id }, signal });
+}
+
+/**
+ * GET /datamapping/v1/schemas/write: the standard write schemas (eligibility, claims) with their
+ * ids, the writeId a template is generated onto.
+ */
+export function getStandardWriteSchemas(signal?: AbortSignal): Promise<StandardWriteSchema[]> {
+  return callApi(dataMappingContracts.standardWriteSchemas, { signal });
+}
+
+/** The id of one standard write schema (they are seeded; a missing one is a server fault). */
+export async function standardWriteSchemaId(key: StandardWriteSchemaKey): Promise<number> {
+  const found = (await getStandardWriteSchemas()).find((schema) => schema.key === key);
+  if (!found) throw new Error(`The standard ${key} write schema is missing`);
+  return found.id;
+}
+
+/**
+ * POST /datamapping/v1/schemas: a read schema, the layout of a source file (the import schema
+ * wizard makes one from its field table before generating the mapping).
+ */
+export function createReadSchema(input: SchemaInput): Promise<DmSchema> {
+  return callApi(dataMappingContracts.createSchema, { body: input });
 }
 
 export function useDmSchema(id: number | null) {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useImperativeHandle, useState, type Ref } from 'react';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import {
   DATA_MAPPING_MESSAGES,
@@ -31,7 +31,26 @@ export interface MappingEditorProps {
   /** The transformation library as the drawer's guide lists it. */
   guide: readonly GuideTransformation[];
   onAddNewTransformation?: () => void;
+  /** A transformation just made with Add New Transformation: the guide opens on it. */
+  newTransformation?: string | null;
   onSaved?: (saved: Template) => void;
+  /**
+   * The stored template a generated one replaces (the schema's dmTemplateId after its field table
+   * changed): Save updates it instead of creating another.
+   */
+  storedId?: number | null;
+  /** Save Template under the table; the schema wizard saves on Next instead. */
+  showSave?: boolean;
+  /** What the schema wizard's Next asks of the mapping (blocked while required fields are unmapped). */
+  handleRef?: Ref<MappingEditorHandle>;
+}
+
+/** The mapping as the step's owner reaches it (the schema wizard's Next). */
+export interface MappingEditorHandle {
+  /** Some required target has no source: the rows say 'This field is required'. */
+  hasUnmappedRequired: () => boolean;
+  /** Checks and saves (created once, updated after); null when refused or failed (shown). */
+  save: () => Promise<Template | null>;
 }
 
 const isStored = (t: Template | GeneratedTemplate): t is Template => 'id' in t;
@@ -47,11 +66,15 @@ export function MappingEditor({
   readOnly,
   guide,
   onAddNewTransformation,
+  newTransformation = null,
   onSaved,
+  storedId = null,
+  showSave = true,
+  handleRef,
 }: MappingEditorProps) {
   const save = useSaveTemplate();
   const read = useDmSchema(template.readSchemaId);
-  const [id, setId] = useState<number | null>(isStored(template) ? template.id : null);
+  const [id, setId] = useState<number | null>(isStored(template) ? template.id : storedId);
   const [name, setName] = useState(template.name);
   const [mappings, setMappings] = useState<TemplateMapping[]>(template.mappings);
   const [editing, setEditing] = useState<string | null>(null);
@@ -71,11 +94,11 @@ export function MappingEditor({
     setProblem(null);
   };
 
-  const onSave = () => {
+  const saveNow = async (): Promise<Template | null> => {
     const parsedName = templateNameSchema.safeParse(name);
     setNameError(parsedName.success ? null : (parsedName.error.issues[0]?.message ?? null));
     if (missing.size > 0) setProblem(DATA_MAPPING_MESSAGES.allRequiredMapped);
-    if (!parsedName.success || missing.size > 0) return;
+    if (!parsedName.success || missing.size > 0) return null;
     setName(parsedName.data);
     const values = {
       name: parsedName.data,
@@ -85,17 +108,24 @@ export function MappingEditor({
       fileStorageId: template.fileStorageId,
       mappings: mappingsToSave(rows),
     };
-    save.mutate(id === null ? values : { ...values, id }, {
-      onSuccess: (saved) => {
-        setId(saved.id);
-        onSaved?.(saved);
-      },
-      onError: (error) =>
-        setProblem(
-          isApiError(error) ? error.message : 'The template could not be saved; try again',
-        ),
-    });
+    try {
+      const saved = await save.mutateAsync(id === null ? values : { ...values, id });
+      setId(saved.id);
+      onSaved?.(saved);
+      return saved;
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : 'The template could not be saved; try again');
+      return null;
+    }
   };
+
+  useImperativeHandle(handleRef, () => ({
+    hasUnmappedRequired: () => {
+      if (missing.size > 0) setProblem(DATA_MAPPING_MESSAGES.allRequiredMapped);
+      return missing.size > 0;
+    },
+    save: saveNow,
+  }));
 
   return (
     <div className="mapping-editor">
@@ -128,9 +158,9 @@ export function MappingEditor({
       {problem && (
         <Alert type="error" showIcon title={problem} className="mapping-editor__problem" />
       )}
-      {!readOnly && (
+      {!readOnly && showSave && (
         <Space style={{ marginTop: 12 }}>
-          <Button type="primary" onClick={onSave} loading={save.isPending}>
+          <Button type="primary" onClick={() => void saveNow()} loading={save.isPending}>
             Save Template
           </Button>
         </Space>
@@ -142,6 +172,7 @@ export function MappingEditor({
         readOnly={readOnly}
         onClose={() => setEditing(null)}
         onAddNew={onAddNewTransformation}
+        highlight={newTransformation}
         onPick={(t) => editing && edit(applyTransformation(mappings, editing, t))}
         onConcatenation={(entries) => {
           if (editing) edit(applyConcatenation(mappings, editing, entries));

@@ -28,6 +28,8 @@ export interface TransformDrawerProps {
   onRemove: () => void;
   /** Add New Transformation: opens the wizard modal (its owner renders it). */
   onAddNew?: () => void;
+  /** A transformation just added: the guide searches for it, so it is there to select. */
+  highlight?: string | null;
 }
 
 const firstProblem = (error: { issues: { message: string }[] } | undefined) =>
@@ -63,6 +65,7 @@ function DrawerBody({
   onMultiField,
   onRemove,
   onAddNew,
+  highlight = null,
 }: TransformDrawerProps & { mapping: TemplateMapping }) {
   const applied = describeMapping(mapping);
   return (
@@ -79,6 +82,8 @@ function DrawerBody({
             label: 'Transformation Guide',
             children: (
               <Guide
+                key={highlight ?? ''}
+                initialSearch={highlight ?? ''}
                 guide={guide}
                 selected={mapping.transformation ?? null}
                 readOnly={readOnly}
@@ -122,20 +127,22 @@ function DrawerBody({
 }
 
 function Guide({
+  initialSearch,
   guide,
   selected,
   readOnly,
   onPick,
   onAddNew,
 }: {
+  initialSearch: string;
   guide: readonly GuideTransformation[];
   selected: string | null;
   readOnly: boolean;
   onPick: (name: string | null) => void;
   onAddNew?: () => void;
 }) {
-  const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
+  const [text, setText] = useState(initialSearch);
+  const [search, setSearch] = useState(initialSearch);
   const wanted = search.trim().toLowerCase();
   const shown = guide.filter(
     (t) =>
