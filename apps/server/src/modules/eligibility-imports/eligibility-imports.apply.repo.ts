@@ -1,0 +1,171 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ChangeKind, RejectedRow } from '@pillar/domain';
+import type { DB } from '../../database.ts';
+
+/*
+ * SQL of Apply (decision 0128) on the run's own tables: the next batch of selected changes with
+ * the staged values they came from, the marks that make a killed apply resume where it stopped,
+ * and the run's status. What it writes to members is the members module's (member-batch.ts).
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Postgres' unique violation: the partial index allows one active run per configuration. */
+const UNIQUE_VIOLATION = '23505';
+
+/** One selected, unapplied change with the staged row it came from. */
+export interface ApplyChange {
+  changeId: number;
+  rowNumber: number;
+  kind: Exclude<ChangeKind, 'absent'>;
+  memberId: number | null;
+  field: string | null;
+  newValue: string | null;
+  changeDate: string;
+  recordType: 'E' | 'D';
+  ssnHash: Uint8Array;
+  ssnEncrypted: Uint8Array;
+  /** The employee a dependent names, or the employee record before it in the file. */
+  employeeSsnHash: Uint8Array | null;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  gender: string | null;
+  relationship: string | null;
+  groupId: string | null;
+  alternateGroupId: string | null;
+  divisionId: string | null;
+  benefitPackage: string | null;
+  effectiveDate: string | null;
+  termDate: string | null;
+  /** cobra, retiree, student, disabled, adultDependent: 'Y', 'N' or '-' (blank). */
+  flags: string | null;
+}
+
+/**
+ * The next batch: the first `limit` selected, unapplied changes in change order, widened to
+ * every selected change of the rows they belong to, so a row's changes are applied (or refused)
+ * together in one transaction. Absent members are never applied.
+ */
+export async function loadApplyBatch(db: Db, runId: number, limit: number): Promise<ApplyChange[]> {
+  const { rows } = await sql<ApplyChange>`
+    with first as (
+      select distinct row_number from (
+        select row_number from ei_change
+        where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
+        order by change_id limit ${limit}) x
+    )
+    select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
+           c.member_id as "memberId", c.field, c.new_value as "newValue",
+           c.change_date::text as "changeDate", s.record_type as "recordType",
+           s.ssn_hash as "ssnHash", s.ssn_encrypted as "ssnEncrypted",
+           coalesce(s.employee_ssn_hash, (
+             select p.ssn_hash from ei_staging_row p
+             where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number
+             order by p.row_number desc limit 1)) as "employeeSsnHash",
+           s.first_name as "firstName", s.last_name as "lastName",
+           s.date_of_birth::text as "dateOfBirth", s.gender, s.relationship,
+           s.group_id as "groupId", s.alternate_group_id as "alternateGroupId",
+           s.division_id as "divisionId", s.benefit_package as "benefitPackage",
+           s.effective_date::text as "effectiveDate", s.term_date::text as "termDate", s.flags
+    from ei_change c
+    join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
+    where c.run_id = ${runId} and c.selected and c.applied_at is null and c.kind <> 'absent'
+      and c.row_number in (select row_number from first)
+    order by c.change_id`.execute(db);
+  return rows;
+}
+
+/**
+ * Marks a batch's changes done (applied or refused at apply time) in the transaction that wrote
+ * them, and counts the applied ones in the run's progress.
+ */
+export async function markBatchDone(
+  trx: Transaction<DB>,
+  runId: number,
+  changeIds: readonly number[],
+  applied: number,
+): Promise<void> {
+  await sql`
+    update ei_change set applied_at = now()
+    where run_id = ${runId} and change_id = any(${[...changeIds]}::int[])`.execute(trx);
+  await sql`
+    update ei_run set rows_applied = rows_applied + ${applied}, started_phase_at =
+      coalesce(started_phase_at, now())
+    where run_id = ${runId}`.execute(trx);
+}
+
+/** Rows refused at apply time join the preview's rejected rows (same row, field, message). */
+export async function insertApplyFailures(
+  trx: Transaction<DB>,
+  runId: number,
+  failures: readonly RejectedRow[],
+): Promise<void> {
+  if (failures.length === 0) return;
+  await sql`
+    insert into ei_rejected (run_id, row_number, field, message)
+    select ${runId}, * from unnest(${failures.map((f) => f.rowNumber)}::int[],
+      ${failures.map((f) => f.field)}::text[], ${failures.map((f) => f.message)}::text[])
+    on conflict do nothing`.execute(trx);
+  await sql`
+    update ei_run set rows_rejected = rows_rejected + ${failures.length}
+    where run_id = ${runId}`.execute(trx);
+}
+
+export interface ApplyRunRow {
+  run_id: number;
+  eic_no: number;
+  organization_no: number;
+  status: string;
+  applied_by: number | null;
+}
+
+export async function findApplyRun(db: Db, runId: number): Promise<ApplyRunRow | undefined> {
+  const { rows } = await sql<ApplyRunRow>`
+    select run_id, eic_no, organization_no, status, applied_by from ei_run
+    where run_id = ${runId}`.execute(db);
+  return rows[0];
+}
+
+/**
+ * previewed (or an apply that failed: it resumes) -> applying, by whom. 'busy' when another run of the configuration is reading or
+ * applying (the partial unique index), 'wrongStatus' when this run is not previewed.
+ */
+export async function startApplying(
+  db: Db,
+  runId: number,
+  userNo: number,
+): Promise<'started' | 'busy' | 'wrongStatus'> {
+  try {
+    const { rows } = await sql<{ run_id: number }>`
+      update ei_run set status = 'applying', applied_by = ${userNo}, started_phase_at = now(),
+        error = null
+      where run_id = ${runId}
+        and (status = 'previewed' or (status = 'failed' and applied_by is not null))
+      returning run_id`.execute(db);
+    return rows.length > 0 ? 'started' : 'wrongStatus';
+  } catch (e) {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return 'busy';
+    throw e;
+  }
+}
+
+export async function finishApplying(db: Db, runId: number): Promise<void> {
+  await sql`
+    update ei_run set status = 'applied', applied_at = now()
+    where run_id = ${runId} and status = 'applying'`.execute(db);
+}
+
+export async function failApplying(db: Db, runId: number, error: string): Promise<void> {
+  await sql`
+    update ei_run set status = 'failed', error = ${error.slice(0, 2000)}
+    where run_id = ${runId} and status = 'applying'`.execute(db);
+}
+
+/** How many selected changes are still to apply (the time left of the progress bar). */
+export async function countUnapplied(db: Db, runId: number): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from ei_change
+    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'`.execute(db);
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,468 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import {
+  ELIGIBILITY_APPLY_MESSAGES,
+  MEMBER_HISTORY_EVENTS,
+  MEMBER_RECORD_MESSAGES,
+  type ChangeRow,
+  type StandardEligibilityRow,
+} from '@pillar/domain';
+import { createSsnProtector } from '../../platform/crypto/ssn.ts';
+import { given, type EmployeeHandle } from '../../test/given.ts';
+import type { TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { writeMemberHistory, writeMemberHistoryBatch } from '../members/index.ts';
+import { applyRun } from './eligibility-imports.apply.ts';
+import { startApplying } from './eligibility-imports.apply.repo.ts';
+import { insertChanges, insertRun, setRunStatus, stageRows } from './eligibility-imports.repo.ts';
+
+let t: TestApp;
+useTestApp((app) => (t = app));
+
+const TODAY = '2026-11-24';
+const deps = () => ({ db: t.ctx.db, today: () => TODAY });
+const ssnOf = () => createSsnProtector(t.ctx.secrets.ssnKey);
+
+/** An import configuration of the organization (schema and configuration written directly). */
+async function configurationOf(organizationNo: number): Promise<number> {
+  const db = t.ctx.db;
+  const schema = await sql<{ no: number }>`
+    insert into import_schema (name, importer_type, media_type)
+    values (${`S${organizationNo}-${Math.random()}`}, 0, 'csv')
+    returning import_schema_no as no`.execute(db);
+  const config = await sql<{ no: number }>`
+    insert into import_configuration (name, organization_no, import_schema_no)
+    values (${`C${organizationNo}-${Math.random()}`}, ${organizationNo}, ${schema.rows[0]!.no})
+    returning eic_no as no`.execute(db);
+  return config.rows[0]!.no;
+}
+
+const row = (
+  rowNumber: number,
+  ssn: string,
+  values: Partial<StandardEligibilityRow> = {},
+): StandardEligibilityRow => ({
+  rowNumber,
+  recordType: 'E',
+  maintenanceCode: null,
+  organizationId: null,
+  ssn,
+  employeeSsn: null,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  dateOfBirth: '1980-01-01',
+  gender: 'F',
+  relationship: null,
+  groupId: 'G1',
+  alternateGroupId: null,
+  divisionId: null,
+  benefitPackage: null,
+  effectiveDate: '2026-01-01',
+  termDate: null,
+  cobra: null,
+  retiree: null,
+  student: null,
+  disabled: null,
+  adultDependent: null,
+  ...values,
+});
+
+const change = (
+  rowNumber: number,
+  ssn: string,
+  kind: ChangeRow['kind'],
+  values: Partial<ChangeRow> = {},
+): ChangeRow => ({
+  rowNumber,
+  kind,
+  ssn,
+  memberId: null,
+  field: null,
+  oldValue: null,
+  newValue: null,
+  changeDate: TODAY,
+  ...values,
+});
+
+/** A previewed run of the organization holding these staged rows and changes, now applying. */
+async function previewedRun(
+  organizationNo: number,
+  rows: StandardEligibilityRow[],
+  changes: ChangeRow[],
+) {
+  const db = t.ctx.db;
+  const userNo = await t.userNo('accountManager');
+  const eicNo = await configurationOf(organizationNo);
+  const runId = (await insertRun(db, {
+    eicNo,
+    organizationNo,
+    fileName: 'members.csv',
+    fileFormat: 'csv',
+    storageKey: 'k',
+    createdBy: userNo,
+  }))!;
+  await stageRows(db, runId, rows, ssnOf());
+  await insertChanges(db, runId, changes, ssnOf());
+  await setRunStatus(db, runId, 'previewed');
+  expect(await startApplying(db, runId, userNo)).toBe('started');
+  return { runId, organizationNo, userNo };
+}
+
+interface HistoryRow {
+  event: string;
+  field: string | null;
+  old_value: string | null;
+  new_value: string | null;
+}
+
+async function historyOf(employeeNo: number, dependentNo: number | null = null) {
+  const { rows } = await sql<HistoryRow>`
+    select event, field, old_value, new_value from member_change_history
+    where employee_no = ${employeeNo} and dependent_no is not distinct from ${dependentNo}
+    order by history_no`.execute(t.ctx.db);
+  return rows;
+}
+
+async function employeeRow(employeeNo: number) {
+  const { rows } = await sql<{
+    first_name: string;
+    last_name: string;
+    process_status: number;
+    expiration_date: string | null;
+    effective_date: string;
+    benefit_group_no: number;
+  }>`
+    select first_name, last_name, process_status, expiration_date::text as expiration_date,
+           effective_date::text as effective_date, benefit_group_no
+    from employee where employee_no = ${employeeNo}`.execute(t.ctx.db);
+  return rows[0]!;
+}
+
+async function runRow(runId: number) {
+  const { rows } = await sql<{ status: string; rows_applied: number; rows_rejected: number }>`
+    select status, rows_applied, rows_rejected from ei_run where run_id = ${runId}`.execute(
+    t.ctx.db,
+  );
+  return rows[0]!;
+}
+
+/** The history rows a hand edit made, without the first ('create') row of the member. */
+const edits = async (e: EmployeeHandle) => (await historyOf(e.employeeNo)).slice(1);
+
+const person = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  birthdate: '1980-01-01',
+  gender: 'F',
+  effectiveDate: '2026-01-01',
+};
+
+describe('eligibility import apply', () => {
+  it('applies each kind of change with the same history rows as the member page', async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee(person)
+      .employee(person)
+      .employee({ firstName: 'Bob', effectiveDate: '2026-01-01' })
+      .dependent({ firstName: 'Bea', effectiveDate: '2026-01-01' })
+      .employee({ firstName: 'Bob', effectiveDate: '2026-01-01' })
+      .dependent({ firstName: 'Bea', effectiveDate: '2026-01-01' })
+      .employee({ effectiveDate: '2026-01-01', terminationDate: '2026-06-30' })
+      .employee({ effectiveDate: '2026-01-01' })
+      .group({ benefitGroupId: 'G2' })
+      .build();
+    const [ann, annByHand, bob, bobByHand, cal, dan] = s.employees as [
+      EmployeeHandle,
+      EmployeeHandle,
+      EmployeeHandle,
+      EmployeeHandle,
+      EmployeeHandle,
+      EmployeeHandle,
+    ];
+    const [g1, g2] = s.groups;
+    const bea = s.dependents[0]!;
+    const org = s.organization.organizationNo;
+
+    // The same edits by hand, for the history rows to compare with.
+    const patched = await t.injectAs('accountManager', {
+      method: 'PUT',
+      url: annByHand.url,
+      payload: { ...person, firstName: 'Anne', effectiveDate: undefined },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const terminated = await t.injectAs('accountManager', {
+      method: 'PUT',
+      url: `${bobByHand.url}/termination`,
+      payload: { terminationDate: '2026-12-31' },
+    });
+    expect(terminated.statusCode).toBe(200);
+
+    const newSsn = '123450001';
+    const kidSsn = '123450002';
+    const run = await previewedRun(
+      org,
+      [
+        row(1, ann.ssn!, { firstName: 'Anne' }),
+        row(2, bob.ssn!, { termDate: '2026-12-31' }),
+        row(3, cal.ssn!, { effectiveDate: '2026-07-01' }),
+        row(4, dan.ssn!, { groupId: 'G2' }),
+        row(5, newSsn, { firstName: 'Nia', lastName: 'New' }),
+        row(6, kidSsn, {
+          recordType: 'D',
+          employeeSsn: newSsn,
+          firstName: 'Kit',
+          lastName: 'New',
+          relationship: '19',
+        }),
+      ],
+      [
+        change(1, ann.ssn!, 'fieldChange', {
+          memberId: ann.employeeNo,
+          field: 'firstName',
+          oldValue: 'Ann',
+          newValue: 'Anne',
+        }),
+        change(2, bob.ssn!, 'termination', {
+          memberId: bob.employeeNo,
+          field: 'termDate',
+          newValue: '2026-12-31',
+          changeDate: '2026-12-31',
+        }),
+        change(3, cal.ssn!, 'reinstatement', {
+          memberId: cal.employeeNo,
+          field: 'termDate',
+          oldValue: '2026-06-30',
+          changeDate: '2026-07-01',
+        }),
+        change(4, dan.ssn!, 'groupChange', {
+          memberId: dan.employeeNo,
+          field: 'groupId',
+          oldValue: 'G1',
+          newValue: 'G2',
+        }),
+        change(5, newSsn, 'newMember', { newValue: 'New, Nia', changeDate: '2026-01-01' }),
+        change(6, kidSsn, 'newDependent', { newValue: 'New, Kit', changeDate: '2026-01-01' }),
+      ],
+    );
+
+    const outcome = await applyRun(deps(), run);
+    expect(outcome).toEqual({ batches: 1, applied: 6, refused: 0 });
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 6 });
+
+    // A changed field and a termination: the rows the member page wrote for the same edits.
+    expect((await employeeRow(ann.employeeNo)).first_name).toBe('Anne');
+    expect(await edits(ann)).toEqual(await edits(annByHand));
+    expect(await edits(ann)).toEqual([
+      { event: 'update', field: 'firstName', old_value: 'Ann', new_value: 'Anne' },
+    ]);
+    expect(await employeeRow(bob.employeeNo)).toMatchObject({
+      process_status: 9,
+      expiration_date: '2026-12-31',
+    });
+    expect(await edits(bob)).toEqual(await edits(bobByHand));
+    // The dependent ends with the member (decision 0073), as by hand.
+    const handBea = s.dependents[1]!;
+    expect((await historyOf(bob.employeeNo, bea.dependentNo)).slice(1)).toEqual(
+      (await historyOf(bobByHand.employeeNo, handBea.dependentNo)).slice(1),
+    );
+    expect((await historyOf(bob.employeeNo, bea.dependentNo)).slice(1)).toEqual([
+      { event: 'terminate', field: 'processStatus', old_value: '1', new_value: '9' },
+      { event: 'terminate', field: 'expirationDate', old_value: null, new_value: '2026-12-31' },
+    ]);
+
+    // A reinstatement: back to active from the file's date.
+    expect(await employeeRow(cal.employeeNo)).toMatchObject({
+      process_status: 1,
+      expiration_date: null,
+      effective_date: '2026-07-01',
+    });
+    expect((await historyOf(cal.employeeNo)).at(-3)).toEqual({
+      event: MEMBER_HISTORY_EVENTS.reinstate,
+      field: 'processStatus',
+      old_value: '9',
+      new_value: '1',
+    });
+
+    // A group change: the member's group, its assignments and the history.
+    expect((await employeeRow(dan.employeeNo)).benefit_group_no).toBe(g2!.benefitGroupNo);
+    const { rows: assignments } = await sql<{ g: number; e: string; x: string | null }>`
+      select benefit_group_no as g, effective_date::text as e, expiration_date::text as x
+      from member_group_assignment where employee_no = ${dan.employeeNo}
+      order by group_assignment_no`.execute(t.ctx.db);
+    expect(assignments).toEqual([
+      { g: g1!.benefitGroupNo, e: '2026-01-01', x: '2026-11-23' },
+      { g: g2!.benefitGroupNo, e: TODAY, x: null },
+    ]);
+    expect(await edits(dan)).toEqual([
+      { event: 'group-change', field: 'group', old_value: 'G1', new_value: 'G2' },
+    ]);
+
+    // A new member and its dependent, with the SSN's hash and a 'create' row each.
+    const ssn = ssnOf();
+    const { rows: created } = await sql<{
+      employee_no: number;
+      first_name: string;
+      ssn_encrypted: Uint8Array;
+      generated_id: string;
+    }>`
+      select employee_no, first_name, ssn_encrypted, generated_id from employee
+      where organization_no = ${org} and ssn_hash = ${ssn.searchHash(newSsn)}`.execute(t.ctx.db);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.first_name).toBe('Nia');
+    expect(ssn.decrypt(created[0]!.ssn_encrypted)).toBe(newSsn);
+    expect(created[0]!.generated_id).toMatch(/^PL\d{9}$/);
+    expect(await historyOf(created[0]!.employee_no)).toEqual([
+      { event: 'create', field: null, old_value: null, new_value: null },
+    ]);
+    const { rows: kids } = await sql<{ dependent_no: number; relationship: number }>`
+      select dependent_no, relationship from dependent
+      where employee_no = ${created[0]!.employee_no}`.execute(t.ctx.db);
+    expect(kids).toEqual([{ dependent_no: kids[0]!.dependent_no, relationship: 3 }]);
+    expect(await historyOf(created[0]!.employee_no, kids[0]!.dependent_no)).toEqual([
+      { event: 'create', field: null, old_value: null, new_value: null },
+    ]);
+  });
+
+  it('a killed apply resumes where it stopped and applies each change once', async () => {
+    const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
+    const org = s.organization.organizationNo;
+    const ssns = Array.from({ length: 12 }, (_, i) => String(223450000 + i));
+    const run = await previewedRun(
+      org,
+      ssns.map((x, i) => row(i + 1, x, { lastName: `Lee${i}` })),
+      ssns.map((x, i) => change(i + 1, x, 'newMember')),
+    );
+    const creates = async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from member_change_history h
+        join employee e on e.employee_no = h.employee_no
+        where e.organization_no = ${org} and h.event = 'create'`.execute(t.ctx.db);
+      return rows[0]!.n;
+    };
+
+    // The process dies after its first batch of five.
+    expect(await applyRun(deps(), run, { batchSize: 5, stopAfter: 1 })).toMatchObject({
+      batches: 1,
+      applied: 5,
+    });
+    expect(await creates()).toBe(5);
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applying', rows_applied: 5 });
+
+    // Restarted: the rest, once.
+    expect(await applyRun(deps(), run, { batchSize: 5 })).toMatchObject({
+      batches: 2,
+      applied: 7,
+    });
+    expect(await creates()).toBe(12);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from employee where organization_no = ${org}`.execute(t.ctx.db);
+    expect(rows[0]!.n).toBe(12);
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 12 });
+    expect(await applyRun(deps(), run)).toEqual({ batches: 0, applied: 0, refused: 0 });
+    expect(await creates()).toBe(12);
+  });
+
+  it("never touches another organization's member, and refuses a row whole when one change breaks a rule", async () => {
+    const other = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee({ lastName: 'Outside', effectiveDate: '2026-01-01' })
+      .build();
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee({ lastName: 'Inside', effectiveDate: '2026-03-01' })
+      .employee({ lastName: 'Plain', effectiveDate: '2026-01-01' })
+      .build();
+    const [inside, plain] = s.employees as [EmployeeHandle, EmployeeHandle];
+    const outsider = other.employee;
+    const run = await previewedRun(
+      s.organization.organizationNo,
+      [
+        row(1, outsider.ssn!, { lastName: 'Taken' }),
+        row(2, inside.ssn!, { lastName: 'Changed', termDate: '2026-02-01' }),
+        row(3, plain.ssn!, { lastName: 'Plainer' }),
+      ],
+      [
+        change(1, outsider.ssn!, 'fieldChange', {
+          memberId: outsider.employeeNo,
+          field: 'lastName',
+          newValue: 'Taken',
+        }),
+        change(2, inside.ssn!, 'fieldChange', {
+          memberId: inside.employeeNo,
+          field: 'lastName',
+          newValue: 'Changed',
+        }),
+        // The member's effective date is after the file's termination date.
+        change(2, inside.ssn!, 'termination', {
+          memberId: inside.employeeNo,
+          field: 'termDate',
+          newValue: '2026-02-01',
+        }),
+        change(3, plain.ssn!, 'fieldChange', {
+          memberId: plain.employeeNo,
+          field: 'lastName',
+          newValue: 'Plainer',
+        }),
+      ],
+    );
+    expect(await applyRun(deps(), run)).toEqual({ batches: 1, applied: 1, refused: 2 });
+    expect((await employeeRow(outsider.employeeNo)).last_name).toBe('Outside');
+    expect(await edits(outsider)).toEqual([]);
+    expect(await employeeRow(inside.employeeNo)).toMatchObject({
+      last_name: 'Inside',
+      process_status: 1,
+    });
+    expect(await edits(inside)).toEqual([]);
+    expect((await employeeRow(plain.employeeNo)).last_name).toBe('Plainer');
+    const { rows: rejected } = await sql<{ row_number: number; field: string; message: string }>`
+      select row_number, field, message from ei_rejected where run_id = ${run.runId}
+      order by row_number`.execute(t.ctx.db);
+    expect(rejected).toEqual([
+      { row_number: 1, field: 'ssn', message: ELIGIBILITY_APPLY_MESSAGES.memberNotFound },
+      {
+        row_number: 2,
+        field: 'termDate',
+        message: MEMBER_RECORD_MESSAGES.terminationBeforeEffective,
+      },
+    ]);
+    expect(await runRow(run.runId)).toMatchObject({
+      status: 'applied',
+      rows_applied: 1,
+      rows_rejected: 2,
+    });
+  });
+
+  it('the set-based history writer writes the rows writeMemberHistory writes', async () => {
+    const s = await given(t).organization().group().employee().build();
+    const employeeNo = s.employee.employeeNo;
+    const entry = {
+      event: MEMBER_HISTORY_EVENTS.update,
+      changes: [
+        { field: 'firstName', oldValue: 'A', newValue: 'B' },
+        { field: 'ssn', oldValue: '123456789', newValue: '987654321' },
+        { field: 'zip', oldValue: '', newValue: 45402 },
+      ],
+    };
+    const before = (await historyOf(employeeNo)).length;
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await writeMemberHistory(trx, { changedBy: 1, target: { employeeNo } as never, ...entry });
+      await writeMemberHistoryBatch(trx, 1, [{ employeeNo, dependentNo: null, ...entry }]);
+      await writeMemberHistoryBatch(trx, 1, [
+        { employeeNo, dependentNo: null, event: 'create', changes: [], always: true },
+      ]);
+    });
+    const rows = (await historyOf(employeeNo)).slice(before);
+    expect(rows.slice(3, 6)).toEqual(rows.slice(0, 3));
+    expect(rows[1]).toEqual({
+      event: 'update',
+      field: 'ssn',
+      old_value: null,
+      new_value: 'changed',
+    });
+    expect(rows[2]).toMatchObject({ field: 'zip', old_value: null, new_value: '45402' });
+    expect(rows[6]).toEqual({ event: 'create', field: null, old_value: null, new_value: null });
+  });
+});
