@@ -40,3 +40,5 @@ export {
 } from './member-identifiers.access.ts';
 /** SQL fragments naming a member by number inside another module's statement (the call notes). */
 export { dependentNameOf, employeeInScope, employeeNameOf, memberIdOf } from './members.repo.ts';
+/** Set-based member writes with their history (decision 0128): an eligibility import's Apply. */
+export * from './member-batch.ts';
