@@ -8,20 +8,12 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { GoBackButton } from '../../shared/pages/go-back-button.tsx';
 import { NotFoundPage } from '../../shared/pages/not-found-page.tsx';
 import { StageTag, parseOpportunityId, useOpportunity } from '../../entities/opportunity/index.ts';
+import { ClaimsTab } from './claims/claims-tab.tsx';
+import { FinancialAnalysisTab } from './financial-analysis/fa-tab.tsx';
 import { IncumbentTab } from './incumbent-tab.tsx';
 import { RxbPricingTab } from './rxb-pricing-tab.tsx';
 import { formatInstant, formatTimeSince } from './time-since.ts';
 import './evaluate.css';
-
-/** A tab that comes with the next issue: it exists, and says so in one calm sentence. */
-function ComingTab({ what }: { what: string }) {
-  return (
-    <p className="evaluate-coming">
-      {what} arrives with the claims repricing release; the incumbent terms you record here will
-      feed it.
-    </p>
-  );
-}
 
 interface OpportunityTab {
   key: string;
@@ -43,12 +35,12 @@ const TABS: readonly OpportunityTab[] = [
   {
     key: 'claims',
     label: 'Claims',
-    render: () => <ComingTab what="The claims file workflow" />,
+    render: (opportunity) => <ClaimsTab opportunityId={opportunity.id} />,
   },
   {
     key: 'fa',
     label: 'Financial Analysis',
-    render: () => <ComingTab what="Financial analysis" />,
+    render: (opportunity) => <FinancialAnalysisTab opportunityId={opportunity.id} />,
   },
 ];
 
