@@ -260,9 +260,9 @@ test('the financial analyst brings an opportunity in from Salesforce, records it
   await screenshots(page, 'contract-history');
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // The tabs of the next issue exist and say so.
+  // The Claims tab opens on its File stage (evaluate-claims.spec covers the flow).
   await page.getByRole('tab', { name: 'Claims' }).click();
   await expect(page).toHaveURL(/\/claims$/);
-  await expect(page.getByText(/arrives with the claims repricing release/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload New Claims File' })).toBeVisible();
   await checkA11y(page);
 });
