@@ -1,6 +1,7 @@
 /** The data mapper's templates and jobs (spec 3 §2, §5, §7); features import only this file. */
 export { mappingTemplateKeys } from './query-keys.ts';
 export {
+  copyTemplate,
   createReadSchema,
   generateTemplate,
   getDmSchema,

@@ -32,6 +32,7 @@ import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { useImportSchema, useSaveImportSchema } from '../../entities/import-schema/index.ts';
 import {
+  copyTemplate,
   createReadSchema,
   generateTemplate,
   standardWriteSchemaId,
@@ -150,6 +151,8 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
   const [preparing, setPreparing] = useState(false);
   const [prepareError, setPrepareError] = useState<string | null>(null);
   const mappingEditor = useRef<MappingEditorHandle>(null);
+  /** The template of the schema a clone copies (its mapping is copied on the way to step 3). */
+  const cloneTemplateId = cloning ? (template?.dmTemplateId ?? null) : null;
 
   const name = Form.useWatch('name', { form, preserve: true }) as string | undefined;
   const importerType = Form.useWatch('importerType', { form, preserve: true }) as
@@ -204,10 +207,16 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
    * of the fields, then a template generated onto the standard eligibility write schema with the
    * sample file (Percent Populated). Nothing is saved until Next on step 3.
    */
-  const prepareMapping = async () => {
+  const prepareMapping = async (copyOf: number | null = null) => {
     setPreparing(true);
     setPrepareError(null);
     try {
+      if (copyOf !== null) {
+        const copy = await copyTemplate(copyOf);
+        form.setFieldValue('dmTemplateId', copy.id);
+        setGenerated(null);
+        return;
+      }
       const values = form.getFieldsValue(true) as WizardFormValues;
       const read = await createReadSchema(readSchemaOf(values, fields));
       const writeId = await standardWriteSchemaId('eligibility');
@@ -242,13 +251,17 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
     }
     // Step 3's template: created by the first Next, updated after; the schema keeps its id.
     if (next.effect === 'saveTemplate' && editor && !(await editor.save())) return;
-    const mapsFields = !shape.legacy && !shape.edi && fields.length > 0;
-    if (
-      next.step === 3 &&
-      mapsFields &&
-      (next.effect === 'generateMapping' || (dmTemplateId === null && generated === null))
-    ) {
-      void prepareMapping();
+    const mapsFields = !view && !shape.legacy && !shape.edi && fields.length > 0;
+    if (next.step === 3 && mapsFields) {
+      // Clone (spec 3 §4): the copy maps with a copy of the template while its fields are as copied.
+      if (cloneTemplateId !== null && dmTemplateId === null && !fieldsTouched) {
+        void prepareMapping(cloneTemplateId);
+      } else if (
+        next.effect === 'generateMapping' ||
+        (dmTemplateId === null && generated === null)
+      ) {
+        void prepareMapping();
+      }
     }
     setStep(next.step);
   };
@@ -405,7 +418,13 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
             generated={generated}
             preparing={preparing}
             prepareError={prepareError}
-            onRetry={() => void prepareMapping()}
+            onRetry={() =>
+              void prepareMapping(
+                cloneTemplateId !== null && dmTemplateId === null && !fieldsTouched
+                  ? cloneTemplateId
+                  : null,
+              )
+            }
             editorRef={mappingEditor}
             onSaved={(saved) => {
               form.setFieldValue('dmTemplateId', saved.id);

@@ -96,6 +96,11 @@ export function useGenerateTemplate() {
   });
 }
 
+/** POST /templates/{id}: a copy of a template under a new name (a cloned schema's mapping). */
+export async function copyTemplate(id: number): Promise<Template> {
+  return callApi(dataMappingContracts.cloneTemplate, { params: { id } });
+}
+
 /** What the step saves: a new template (no id) or the stored one (created once, updated after). */
 export type TemplateSave = TemplateInput | TemplateUpdate;
 
