@@ -99,10 +99,10 @@ function ConfigurationsCard({
               <Button
                 type="link"
                 icon={<HistoryOutlined />}
-                aria-label={`Import runs of ${row.eicName}`}
+                aria-label={`Import Runs of ${row.eicName}`}
                 onClick={() => setRunsOf(row)}
               >
-                {canRun ? 'Runs / Run Import' : 'Runs'}
+                Import Runs
               </Button>
               {canConfigure && (
                 <Button
