@@ -9,3 +9,5 @@ export {
   seedFile,
   writeNewSchema,
 } from './import-schemas.service.ts';
+/** One import schema with its field definitions (the data mapper's POST /schemas/definition/{id}). */
+export { getSchema as getImportSchema } from './import-schemas.service.ts';
