@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REQUIRED_IMPORT_FIELDS } from './import-schemas.ts';
+import { REQUIRED_IMPORT_FIELDS, sampleFileField } from './import-schemas.ts';
 import {
   concatenation,
   multiFieldTransform,
@@ -32,6 +32,8 @@ export const DATA_MAPPING_MESSAGES = {
   sourceTwice: 'Map a target field once',
   unknownTarget: (name: string) => `${name} is not a field of the write schema`,
   edi834NotReadable: 'EDI 834 source files cannot be mapped yet',
+  legacyNotMapped: 'A legacy import schema is not mapped by the data mapper',
+  noFieldDefinitions: 'The import schema has no field definitions',
 } as const;
 
 // ---- Standard write schemas (seeded; decision 0120) ----
@@ -305,6 +307,22 @@ export const standardWriteSchema = dmSchema.extend({ key: z.enum(STANDARD_WRITE_
 export type StandardWriteSchema = z.infer<typeof standardWriteSchema>;
 export const standardWriteSchemas = z.array(standardWriteSchema);
 export const schemaIdParams = z.object({ id: int4Id('id') });
+
+/**
+ * POST /schemas/definition/{id} (spec 3 §7): a read schema made from an eligibility import
+ * schema's saved file and field definitions (id: the import schema's number). The body may name
+ * the read schema; the answer is the schema (its id for the template generator) and the spec's
+ * field list (name, startLoc, stopLoc, locLength). Decision 0133.
+ */
+export const definitionSchemaParams = z.object({ id: int4Id('id') });
+export const definitionSchemaBody = z
+  .object({ name: templateNameSchema.optional() })
+  .default({ name: undefined });
+export const definitionSchemaAnswer = z.object({
+  schema: dmSchema,
+  fields: z.array(sampleFileField),
+});
+export type DefinitionSchemaAnswer = z.infer<typeof definitionSchemaAnswer>;
 export const generateTemplateParams = z.object({
   readId: int4Id('readId'),
   writeId: int4Id('writeId'),

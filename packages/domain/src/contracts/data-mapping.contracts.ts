@@ -1,5 +1,8 @@
 import {
   completedJob,
+  definitionSchemaAnswer,
+  definitionSchemaBody,
+  definitionSchemaParams,
   dmSchema,
   generatedTemplate,
   generateTemplateBody,
@@ -47,6 +50,25 @@ export const dataMappingContracts = {
     access,
     tags,
     summary: 'Create a read schema: the layout and fields of a source file',
+  }),
+  schemaFromDefinition: defineContract({
+    method: 'POST',
+    service: 'dataMapping',
+    path: '/schemas/definition/:id',
+    params: definitionSchemaParams,
+    body: definitionSchemaBody,
+    answer: definitionSchemaAnswer,
+    status: 201,
+    access: {
+      anyOf: [
+        PERMISSIONS.eligibilityImportCreate,
+        PERMISSIONS.eligibilityImportEditMine,
+        PERMISSIONS.eligibilityImportEditAll,
+      ],
+    },
+    tags,
+    summary:
+      "A read schema from an eligibility import schema's file and field definitions (the 834 layout for an EDI schema); answers it and its field list",
   }),
   getSchema: defineContract({
     method: 'GET',

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type {
   CompletedJob,
+  DefinitionSchemaAnswer,
   DmSchema,
   GeneratedTemplate,
   MappingJob,
@@ -227,6 +228,75 @@ describe('mapping jobs end to end', () => {
     expect(done.errors).toEqual([
       { row: 1, field: 'firstName', message: 'This field is required' },
     ]);
+  });
+});
+
+describe('POST /schemas/definition/{id}: a read schema from an import schema', () => {
+  async function importSchemaNo(name: string): Promise<number> {
+    const row = await t.ctx.db
+      .selectFrom('import_schema')
+      .select('import_schema_no')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.import_schema_no;
+  }
+
+  it('reads a delimited schema by its delimiter and field names, and generates onto it', async () => {
+    const no = await importSchemaNo('Birch Health - Pipe Delimited');
+    const made = await ok<DefinitionSchemaAnswer>('POST', `/schemas/definition/${no}`, {});
+    expect(made.schema).toMatchObject({
+      schemaType: 'read',
+      mediaType: 'csv',
+      delimiter: '|',
+      name: 'BirchHealthPipeDelimited_Read',
+    });
+    expect(made.fields.length).toBeGreaterThan(0);
+    expect(made.fields[0]).toMatchObject({ locIndex: 1, startLoc: null, stopLoc: null });
+    expect(made.schema.fields.map((f) => f.name)).toEqual(made.fields.map((f) => f.name));
+    const generated = await ok<GeneratedTemplate>(
+      'POST',
+      `/templates/schemas/${made.schema.id}/${await eligibilityWriteId()}`,
+      {},
+    );
+    expect(generated.readSchemaId).toBe(made.schema.id);
+  });
+
+  it('keeps fixed-length positions, reads an EDI schema by the 834 layout, names it when asked', async () => {
+    const fixed = await ok<DefinitionSchemaAnswer>(
+      'POST',
+      `/schemas/definition/${await importSchemaNo('Evergreen Mainframe - Fixed Length')}`,
+      { name: 'Evergreen_Read' },
+    );
+    expect(fixed.schema).toMatchObject({ name: 'Evergreen_Read', mediaType: 'fixed' });
+    expect(fixed.fields[0]).toMatchObject({ startLoc: 1, locIndex: 1 });
+    for (const f of fixed.fields) expect(f.stopLoc! - f.startLoc! + 1).toBe(f.locLength);
+    const edi = await ok<DefinitionSchemaAnswer>(
+      'POST',
+      `/schemas/definition/${await importSchemaNo('Fairview Distribution - EDI 834')}`,
+      {},
+    );
+    expect(edi.schema.mediaType).toBe('edi');
+    expect(edi.fields.map((f) => f.name)).toContain('2100A.NM1.NM103');
+  });
+
+  it('refuses a legacy schema (400 naming id), an unknown one (404) and a bad name (400)', async () => {
+    const legacy = await call(
+      'POST',
+      `/schemas/definition/${await importSchemaNo('Legacy Payroll CSV')}`,
+      {},
+    );
+    expect(legacy.statusCode).toBe(400);
+    expect(legacy.json()).toMatchObject({
+      params: { id: 'A legacy import schema is not mapped by the data mapper' },
+    });
+    expect((await call('POST', '/schemas/definition/2147483647', {})).statusCode).toBe(404);
+    const badName = await call(
+      'POST',
+      `/schemas/definition/${await importSchemaNo('Birch Health - Pipe Delimited')}`,
+      { name: 'a-b' },
+    );
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json<{ params: object }>().params).toHaveProperty('name');
   });
 });
 

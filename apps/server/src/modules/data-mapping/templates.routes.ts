@@ -3,6 +3,7 @@ import { dataMappingContracts as c } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { getImportSchema } from '../import-schemas/index.ts';
 import { createJob, getCompletedJob, getJob } from './jobs.service.ts';
 import {
   cloneTemplate,
@@ -11,6 +12,7 @@ import {
   generateTemplate,
   getSchema,
   getTemplate,
+  schemaFromDefinition,
   standardWriteSchemas,
   templatesUsingTransformation,
   templateTransformationUsage,
@@ -32,6 +34,11 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
     createSchema(db, principalOf(request), body),
   );
   registerRoute(app, c.standardWriteSchemas, async () => standardWriteSchemas(db));
+  registerRoute(app, c.schemaFromDefinition, async ({ request, params, body }) => {
+    const principal = principalOf(request);
+    const source = await getImportSchema(db, principal, params.id);
+    return schemaFromDefinition(db, principal, source, body.name);
+  });
   registerRoute(app, c.getSchema, async ({ params }) => getSchema(db, params.id));
   registerRoute(app, c.generateTemplate, async ({ request, params, body }) =>
     generateTemplate(

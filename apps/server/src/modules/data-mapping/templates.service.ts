@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 import {
   checkTemplate,
+  DATA_MAPPING_MESSAGES,
+  delimiterCharacter,
+  filterTemplateNameInput,
+  type DefinitionSchemaAnswer,
+  type ImportSchema,
   guessSource,
   SAMPLE_FILE_ROWS_READ,
   STANDARD_WRITE_SCHEMAS,
@@ -21,6 +26,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
+import { edi834ReadFields } from './edi834.layout.ts';
 import { readRows, type SourceLayout } from './mapping-engine.ts';
 import { findOwnSampleFile } from './sample-files.repo.ts';
 import {
@@ -95,6 +101,57 @@ export async function createSchema(db: Db, actor: Principal, input: SchemaInput)
     created_by: actor.userNo,
   });
   return getSchema(db, id);
+}
+
+/**
+ * POST /schemas/definition/{id}: a read schema from an import schema's saved definitions: its
+ * file type, delimiter, header row and markers, and its field table (positions for fixed length);
+ * an EDI-834 schema reads by the 834 layout's element names. A legacy schema is not mapped.
+ */
+export async function schemaFromDefinition(
+  db: Db,
+  actor: Principal,
+  source: ImportSchema,
+  name: string | undefined,
+): Promise<DefinitionSchemaAnswer> {
+  const refuse = (message: string) => badRequest(message, { id: message });
+  if (source.importerType !== 1) throw refuse(DATA_MAPPING_MESSAGES.legacyNotMapped);
+  const fields: SchemaField[] =
+    source.mediaType === 'edi'
+      ? edi834ReadFields().map((f) => ({ name: f.name, required: false }))
+      : source.fieldDefinitions.map((f) => ({
+          name: f.fieldName,
+          required: false,
+          ...(source.mediaType === 'fixed' && f.start !== null && f.end !== null
+            ? { startLoc: f.start, locLength: f.end - f.start + 1 }
+            : {}),
+        }));
+  if (fields.length === 0) throw refuse(DATA_MAPPING_MESSAGES.noFieldDefinitions);
+  const fallback = filterTemplateNameInput(source.name).slice(0, TEMPLATE_NAME_MAX_LENGTH - 5);
+  const id = await insertSchema(db, {
+    name: name ?? `${fallback || `Import_Schema_${source.id}`}_Read`,
+    schema_type: 'read',
+    media_type: source.mediaType,
+    delimiter:
+      source.mediaType === 'csv'
+        ? (delimiterCharacter(source.fileDelimiter, source.customDelimiter) ?? ',')
+        : null,
+    has_header: source.fileHasHeaderRow,
+    header: source.header,
+    footer: source.footer,
+    fields: JSON.stringify(fields),
+    created_by: actor.userNo,
+  });
+  return {
+    schema: await getSchema(db, id),
+    fields: fields.map((f, i) => ({
+      name: f.name,
+      locIndex: i + 1,
+      startLoc: f.startLoc ?? null,
+      stopLoc: f.startLoc && f.locLength ? f.startLoc + f.locLength - 1 : null,
+      locLength: f.locLength ?? null,
+    })),
+  };
 }
 
 export async function getSchema(db: Db, id: number): Promise<DmSchema> {
