@@ -224,7 +224,8 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN ${unitPrice} > 0 THEN ${unitPrice} * coalesce(quantity, 0) END AS awp
       ${priceJoin}
     )
-    SELECT state, member_id, ndc, channel, cls, awp, member_paid, paid_ingredient, paid_fee,
+    SELECT row_no, claim_id, fill_date, state, member_id, ndc, channel, cls, awp, member_paid,
+      paid_ingredient, paid_fee,
       CASE WHEN state <> 'kept' THEN NULL
            WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
            WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR ltrim(trim(ndc), '0') = '' THEN 'compound'
@@ -462,4 +463,134 @@ export async function repriceClassified(
     incumbentStats: file.stats,
     guarantees: await incumbentGuarantees(engine),
   };
+}
+
+// ---- FA jobs (decision 0131): the classified claims kept as Parquet, rows behind a cell ----
+
+/** The header names of a mapped claims CSV (the job refuses a file without the layout's keys). */
+export async function csvHeaders(engine: Engine, csvPath: string): Promise<string[]> {
+  const described = await engine.connection.runAndReadAll(
+    `DESCRIBE SELECT * FROM read_csv(${sqlText(csvPath)}, header = true, all_varchar = true, delim = ',', quote = '"')`,
+  );
+  return (described.getColumnsJS()[0] ?? []).map((v) => v as string);
+}
+
+/** Writes the last run's classified claims to Parquet (a recalculation reads them back). */
+export async function saveClassified(engine: Engine, parquetPath: string): Promise<void> {
+  await engine.connection.run(
+    `COPY (SELECT * FROM classified ORDER BY row_no) TO ${sqlText(parquetPath)} (FORMAT parquet)`,
+  );
+}
+
+/** Makes a saved classification the engine's claims: `repriceClassified` then prices them. */
+export async function useClassified(engine: Engine, parquetPath: string): Promise<void> {
+  await engine.connection.run(
+    `CREATE OR REPLACE TEMP VIEW classified AS SELECT * FROM read_parquet(${sqlText(parquetPath)})`,
+  );
+}
+
+const EXCLUDED_ROW = `(state = 'kept' AND reason IS NOT NULL) OR state IN ('duplicate', 'unmatchedReversal')`;
+
+/** Rows read (within the range) and the first `limit` excluded rows: data row, claim id, reason. */
+export async function classifiedRows(
+  engine: Engine,
+  limit: number,
+): Promise<{
+  read: number;
+  bad: { row: number; claimId: string | null; reason: ExclusionReason }[];
+}> {
+  const c = engine.connection;
+  const read = await c.runAndReadAll('SELECT count(*)::INTEGER AS n FROM classified');
+  const bad = await c.runAndReadAll(`
+    SELECT (row_no + 1)::INTEGER AS row, claim_id, coalesce(reason, state) AS reason
+    FROM classified WHERE ${EXCLUDED_ROW} ORDER BY row_no LIMIT ${sqlNumber(limit)}`);
+  return {
+    read: Number(read.getRowObjectsJS()[0]?.n ?? 0),
+    bad: bad.getRowObjectsJS().map((r) => ({
+      row: Number(r.row),
+      claimId: (r.claim_id as string | null) ?? null,
+      reason: r.reason as ExclusionReason,
+    })),
+  };
+}
+
+/** Which claims stand behind a cell (fa-jobs.ts `cellClaims`). */
+export interface CellFilter {
+  set: 'priced' | 'excluded';
+  channels: readonly PricingChannel[];
+  classes: readonly DrugClass[];
+}
+
+/**
+ * The claims behind one cell, in file order: priced ones repriced under the column's terms (the
+ * same per-claim arithmetic as the grid), excluded ones with their reason. No member ids.
+ */
+export async function cellClaimRows(
+  engine: Engine,
+  terms: ColumnTerms,
+  cell: CellFilter,
+): Promise<Record<string, string | number | null>[]> {
+  const c = engine.connection;
+  if (cell.set === 'excluded') {
+    const rows = await c.runAndReadAll(`
+      SELECT (row_no + 1)::INTEGER AS "row", claim_id AS "claimId",
+        CAST(fill_date AS VARCHAR) AS "fillDate", ndc, coalesce(reason, state) AS reason
+      FROM classified WHERE ${EXCLUDED_ROW} ORDER BY row_no`);
+    return rows.getRowObjectsJS() as Record<string, string | number | null>[];
+  }
+  await loadTerms(engine, [terms]);
+  const rows = await c.runAndReadAll(`
+    WITH p AS (
+      SELECT c.*, t.discount, t.fee, t.rebate,
+        round(c.awp * (100 - t.discount) / 100, 2) AS ingredient
+      FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+      WHERE c.state = 'kept' AND c.reason IS NULL
+        AND c.channel IN (${sqlList(cell.channels)}) AND c.cls IN (${sqlList(cell.classes)})
+    )
+    SELECT (row_no + 1)::INTEGER AS "row", claim_id AS "claimId",
+      CAST(fill_date AS VARCHAR) AS "fillDate", ndc, channel, cls AS "brandGeneric",
+      round(awp, 2) AS awp, discount, ingredient AS "ingredientCost", fee AS "dispensingFee",
+      round(ingredient + fee, 2) AS gross, coalesce(member_paid, 0) AS "memberPaid", rebate
+    FROM p ORDER BY row_no`);
+  return rows.getRowObjectsJS() as Record<string, string | number | null>[];
+}
+
+/**
+ * Per-claim repricing detail for the proposal's XLSX (decision 0126 `claimDetail`): each
+ * repriced claim with its gross under every column; null when there are more than `max`.
+ */
+export async function claimDetail(
+  engine: Engine,
+  columns: readonly ColumnTerms[],
+  max: number,
+): Promise<Record<string, string | number | null>[] | null> {
+  const c = engine.connection;
+  const n = await c.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM classified WHERE state = 'kept' AND reason IS NULL`,
+  );
+  if (Number(n.getRowObjectsJS()[0]?.n ?? 0) > max) return null;
+  await loadTerms(engine, columns);
+  const names = new Set<string>();
+  const labels = columns.map((col) => {
+    const label = names.has(`${col.name} gross`)
+      ? `${col.name} (${col.key}) gross`
+      : `${col.name} gross`;
+    names.add(label);
+    return label;
+  });
+  const perColumn = labels
+    .map(
+      (label, i) =>
+        `max(round(round(c.awp * (100 - t.discount) / 100, 2) + t.fee, 2)) FILTER (WHERE t.col = ${i}) AS "${label.replaceAll('"', '""')}"`,
+    )
+    .join(', ');
+  const rows = await c.runAndReadAll(`
+    SELECT (c.row_no + 1)::INTEGER AS "row", c.claim_id AS "claimId",
+      CAST(c.fill_date AS VARCHAR) AS "fillDate", c.ndc, c.channel, c.cls AS "brandGeneric",
+      round(c.awp, 2) AS awp, coalesce(c.member_paid, 0) AS "memberPaid", ${perColumn}
+    FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+    WHERE c.state = 'kept' AND c.reason IS NULL
+    GROUP BY c.row_no, c.claim_id, c.fill_date, c.ndc, c.channel, c.cls, c.awp, c.member_paid
+    ORDER BY c.row_no`);
+  return rows.getRowObjectsJS() as Record<string, string | number | null>[];
 }

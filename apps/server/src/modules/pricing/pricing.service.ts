@@ -1,0 +1,288 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import Papa from 'papaparse';
+import {
+  CLAIM_DETAIL_MAX,
+  PRICING_MESSAGES,
+  cellClaims,
+  explainCell,
+  withProtectServices,
+  type ExplainAnswer,
+  type ExplainQuery,
+  type FaJobSelections,
+  type FaJobStatus,
+  type GridColumn,
+  type PricingGridAnswer,
+  type RecalculateInput,
+} from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { HttpProblem, badRequest, conflict } from '../../platform/http/problem.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { DB } from '../../database.ts';
+import { findMappedFile } from '../claims-files/index.ts';
+import { requireOpportunity } from '../evaluate/index.ts';
+import {
+  FA_QUEUE,
+  FaJobFailure,
+  buildColumns,
+  download,
+  jobRange,
+  storedResult,
+  withEngine,
+  withWorkDir,
+  type StoredResult,
+} from './fa-jobs.ts';
+import {
+  cellClaimRows,
+  claimDetail,
+  repriceClassified,
+  repriceFile,
+  useClassified,
+  type Engine,
+} from './pricing.engine.ts';
+import { findNewestJob, insertFaJob, saveJobResult, type FaJobRow } from './pricing.repo.ts';
+
+/*
+ * The financial analysis calls (issue 19, decision 0131). Every call answers 404 for an
+ * opportunity that does not exist and for a mapped file of another opportunity.
+ */
+
+type Db = Kysely<DB>;
+
+const noGrid = () => new HttpProblem(404, 'Not Found', PRICING_MESSAGES.noGrid);
+
+async function requireMappedFile(db: Db, opp: number, mappedNo: number) {
+  await requireOpportunity(db, opp);
+  const file = await findMappedFile(db, opp, mappedNo);
+  if (!file) throw new HttpProblem(404, 'Not Found', 'Mapped claims file not found');
+  return file;
+}
+
+function toStatus(mappedNo: number, job: FaJobRow | undefined): FaJobStatus {
+  if (!job)
+    return {
+      status: null,
+      systemMessage: null,
+      faJobId: null,
+      mappedClaimFileID: mappedNo,
+      createdDate: null,
+      updatedDate: null,
+      selections: null,
+      claimsRead: null,
+      exclusions: null,
+      reversedPairs: null,
+      badRows: [],
+    };
+  return {
+    status: job.status,
+    systemMessage: job.system_message,
+    faJobId: job.fa_job_no,
+    mappedClaimFileID: mappedNo,
+    createdDate: job.created_at.toISOString(),
+    updatedDate: job.updated_at.toISOString(),
+    selections: job.selections,
+    claimsRead: job.claims_read,
+    exclusions: job.exclusions,
+    reversedPairs: job.reversed_pairs,
+    badRows: job.bad_rows as FaJobStatus['badRows'],
+  };
+}
+
+/** POST /opps/fa_jobs/{id}: records the job (CREATED) and queues it. */
+export async function createFaJob(
+  db: Db,
+  jobs: JobQueue,
+  actor: Principal,
+  opp: number,
+  input: FaJobSelections,
+): Promise<FaJobStatus> {
+  const file = await requireMappedFile(db, opp, input.fileStorageID);
+  const range = { start: input.analysisStartDate ?? null, end: input.analysisEndDate ?? null };
+  if (
+    (range.start && file.min_date && range.start < file.min_date) ||
+    (range.end && file.max_date && range.end > file.max_date)
+  )
+    throw badRequest(PRICING_MESSAGES.createFaJobFailed, {
+      analysisStartDate:
+        'Fill range start and end must be within the min and max fill dates of the file',
+    });
+  const job = await insertFaJob(db, {
+    prospect_opportunity_no: opp,
+    mapped_claims_file_no: file.mapped_claims_file_no,
+    selections: JSON.stringify(input),
+    created_by: actor.userNo,
+  });
+  await jobs.send(FA_QUEUE, { jobNo: job.fa_job_no });
+  return toStatus(file.mapped_claims_file_no, job);
+}
+
+/** GET /opps/fa_jobs/{id}/{fileId}: the newest job of the file; status null when none ran. */
+export async function faJobStatus(db: Db, opp: number, mappedNo: number): Promise<FaJobStatus> {
+  await requireMappedFile(db, opp, mappedNo);
+  return toStatus(mappedNo, await findNewestJob(db, opp, mappedNo));
+}
+
+/** The file's newest job when complete: 409 while it runs, 404 when none completed. */
+async function requireCompleteJob(
+  db: Db,
+  opp: number,
+  mappedNo: number,
+): Promise<{ job: FaJobRow; stored: StoredResult }> {
+  await requireMappedFile(db, opp, mappedNo);
+  const job = await findNewestJob(db, opp, mappedNo);
+  if (!job || job.status === 'ERROR' || !job.result) throw noGrid();
+  if (job.status !== 'COMPLETE') throw conflict(PRICING_MESSAGES.gridLoading);
+  return { job, stored: job.result as StoredResult };
+}
+
+function toGrid(job: FaJobRow, stored: StoredResult, updated: Date): PricingGridAnswer {
+  return {
+    faJobId: job.fa_job_no,
+    mappedClaimFileID: job.mapped_claims_file_no,
+    globalCustomizations: stored.globals,
+    pbmSelections: stored.selections,
+    columns: stored.grid.map(withProtectServices),
+    footNotes: stored.footNotes,
+    guarantees: stored.guarantees,
+    incumbentStats: stored.incumbentStats,
+    ...(stored.claimDetail ? { claimDetail: stored.claimDetail } : {}),
+    updatedDate: updated.toISOString(),
+  };
+}
+
+export async function incumbentStats(db: Db, opp: number, mappedNo: number) {
+  const { stored } = await requireCompleteJob(db, opp, mappedNo);
+  return stored.incumbentStats;
+}
+
+export async function pricingGrid(db: Db, opp: number, mappedNo: number) {
+  const { job, stored } = await requireCompleteJob(db, opp, mappedNo);
+  return toGrid(job, stored, job.updated_at);
+}
+
+/**
+ * Loads the job's claims into a fresh engine, classified under `retail90`: the stored
+ * classification when it was made with the same Retail 90 setting, else the claims' Parquet
+ * classified again (the only thing a recalculation can change about a claim is its channel).
+ */
+async function withJobClaims<T>(
+  storage: FileStorage,
+  job: FaJobRow,
+  retail90: 0 | 1,
+  range: { start: string | null; end: string | null; explicit: boolean },
+  fn: (
+    engine: Engine,
+    reclassify: (
+      columns: StoredResult['terms'],
+      population: StoredResult['population'],
+    ) => ReturnType<typeof repriceFile>,
+  ) => Promise<T>,
+): Promise<T> {
+  const selections = job.selections as FaJobSelections;
+  return withWorkDir(async (dir) =>
+    withEngine(async (engine) => {
+      const file = path.join(dir, 'claims.parquet');
+      const same = selections.retail90 === retail90;
+      await download(storage, same ? job.classified_key! : job.claims_key!, file);
+      if (same) await useClassified(engine, file);
+      return fn(engine, (columns, population) =>
+        same
+          ? repriceClassified(engine, columns, { population })
+          : repriceFile(engine, file, columns, {
+              retail90: retail90 === 1,
+              population,
+              ...(range.explicit && selections.analysisStartDate
+                ? { startDate: selections.analysisStartDate }
+                : {}),
+              ...(range.explicit && selections.analysisEndDate
+                ? { endDate: selections.analysisEndDate }
+                : {}),
+            }),
+      );
+    }),
+  );
+}
+
+/** POST /opps/{id}/fa/{x}: the grid under new global customizations and PBM selections. */
+export async function recalculate(
+  db: Db,
+  storage: FileStorage,
+  opp: number,
+  mappedNo: number,
+  input: RecalculateInput & { globalCustomizations: StoredResult['globals'] },
+): Promise<PricingGridAnswer> {
+  const { job } = await requireCompleteJob(db, opp, mappedNo);
+  const file = (await findMappedFile(db, opp, mappedNo))!;
+  const selections = job.selections as FaJobSelections;
+  const range = jobRange(selections, file);
+  const globals = input.globalCustomizations;
+  const pbms = input.pbmSelections as StoredResult['selections'];
+  let built;
+  try {
+    built = await buildColumns(
+      db,
+      opp,
+      globals,
+      pbms,
+      job.created_at.toISOString().slice(0, 10),
+      range,
+    );
+  } catch (error) {
+    if (error instanceof FaJobFailure) throw conflict(error.message);
+    throw error;
+  }
+  const stored = await withJobClaims(storage, job, globals.retail90, range, async (engine, run) => {
+    const result = await run(built.terms, built.population);
+    const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
+    return storedResult(built, globals, pbms, result, range, detail);
+  });
+  const updated = await saveJobResult(db, job.fa_job_no, stored);
+  return toGrid(job, stored, updated);
+}
+
+function findColumn(stored: StoredResult, key: string) {
+  const index = stored.grid.findIndex((c) => c.key === key);
+  if (index < 0)
+    throw badRequest('Not a column of this grid', { column: 'Not a column of this grid' });
+  return { column: stored.grid[index] as GridColumn, terms: stored.terms[index]! };
+}
+
+/** GET /opps/{id}/fa/{x}/explain: how one cell of the current grid was computed. */
+export async function explain(
+  db: Db,
+  opp: number,
+  mappedNo: number,
+  query: ExplainQuery,
+): Promise<ExplainAnswer> {
+  const { stored } = await requireCompleteJob(db, opp, mappedNo);
+  const { column, terms } = findColumn(stored, query.column);
+  return explainCell(query.row, column, terms, stored.grid[0]!, stored.population);
+}
+
+/** GET /opps/{id}/fa/{x}/explain/claims: the claims behind a cell, as CSV text. */
+export async function explainClaimsCsv(
+  db: Db,
+  storage: FileStorage,
+  opp: number,
+  mappedNo: number,
+  query: ExplainQuery,
+): Promise<string> {
+  const { job, stored } = await requireCompleteJob(db, opp, mappedNo);
+  const { terms } = findColumn(stored, query.column);
+  const file = (await findMappedFile(db, opp, mappedNo))!;
+  const range = jobRange(job.selections as FaJobSelections, file);
+  const rows = await withJobClaims(
+    storage,
+    job,
+    stored.globals.retail90,
+    range,
+    async (engine, run) => {
+      // A grid recalculated with the other Retail 90 setting: classify under it first.
+      if ((job.selections as FaJobSelections).retail90 !== stored.globals.retail90)
+        await run([terms], stored.population);
+      return cellClaimRows(engine, terms, cellClaims(query.row));
+    },
+  );
+  return Papa.unparse(rows, { header: true, newline: '\r\n', escapeFormulae: true });
+}

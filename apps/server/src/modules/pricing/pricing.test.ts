@@ -1,0 +1,360 @@
+import { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import {
+  PRICING_MESSAGES,
+  defaultSelection,
+  type ClaimsFile,
+  type ExplainAnswer,
+  type FaJobStatus,
+  type MappedClaimsFile,
+  type PricingGridAnswer,
+  type UploadAnswer,
+} from '@pillar/domain';
+import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { multipartBody } from '../../test/multipart.ts';
+import type { Caller, TestApp } from '../../test/test-app.ts';
+import { useTestApp } from '../../test/use-test-app.ts';
+import { runFaJob } from './index.ts';
+
+let t: TestApp;
+// The queue runs so POST fa_jobs can queue; the tests run each job themselves (runFaJob).
+useTestApp((app) => (t = app), { startJobs: true });
+
+const OPP = 1;
+const base = (opp = OPP) => `/evaluate/v1/opps/${opp}`;
+
+async function call(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  caller: Caller = 'financialAnalyst',
+) {
+  return t.injectAs(caller, {
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+async function ok<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  status = 200,
+): Promise<T> {
+  const response = await call(method, url, payload);
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json<T>();
+}
+
+function expectProblem(
+  response: { statusCode: number; body: string; json: <T>() => T },
+  status: number,
+  field?: string,
+  message?: string,
+) {
+  expect(response.statusCode, response.body).toBe(status);
+  const problem = response.json<{ params?: Record<string, string>; detail?: string }>();
+  if (field) expect(Object.keys(problem.params ?? {})).toContain(field);
+  if (field && message) expect(problem.params?.[field]).toBe(message);
+  return problem;
+}
+
+/*
+ * A hand-computed file. With Retail 90 on and the contract below:
+ *   C1 retail brand, AWP 100: 100 × (100 − 18) / 100 = 82.00 + fee 1.00 = 83.00
+ *   C2 retail generic, 90 days (> 83: retail90), AWP 50: 50 × 18% = 9.00 + 0.50 = 9.50
+ *   C3 mail generic, AWP 40: 40 × 15% = 6.00 + 0 = 6.00
+ *   C4 specialty mail brand, AWP 1000: 1000 × 85% = 850.00 + 0 = 850.00
+ *   gross 948.50; member paid 10 + 5 + 0 + 50 = 65; rebates: C1 retail 20 + C4 specialty 100 = 120
+ *   net = 948.50 − 65 − 120 = 763.50
+ *   C5 unparseable date (badRow), C6 pharmacy type Z (unknownChannel), C7 paid then reversed.
+ * Incumbent stats: 4 repriced; generic 2 (50%), mail 1 (25%), retail90 1 (25%), specialty 1
+ * (25%) with the incumbent's own ingredient cost 850 of AWP 1000: effective rate 15%.
+ */
+const HEADER =
+  'claimId,memberId,fillDate,ndc,brandGenericIndicator,quantity,daysSupply,pharmacyType,awpUnitCost,awpTotalCost,ingredientCost,dispensingFee,memberPaid,planPaid,claimStatus';
+const MAPPED_CSV = [
+  HEADER,
+  'C1,M1,2026-01-05,00002143380,B,30,30,R,,100.00,80.00,1.00,10.00,71.00,P',
+  'C2,M1,2026-01-20,00093714656,G,60,90,R,,50.00,10.00,1.00,5.00,6.00,P',
+  'C3,M2,2026-02-03,00093714657,G,30,30,M,,40.00,8.00,0,0,8.00,P',
+  'C4,M3,2026-02-10,00011111111,B,1,30,SM,,1000.00,850.00,0,50.00,800.00,P',
+  'C5,M3,not-a-date,00011111112,B,1,30,R,,10.00,8.00,0,1.00,7.00,P',
+  'C6,M4,2026-03-01,00093714656,G,30,30,Z,,50.00,10.00,1.00,5.00,6.00,P',
+  'C7,M4,2026-03-02,00093714656,G,30,30,R,,50.00,10.00,1.00,5.00,6.00,P',
+  'C7,M4,2026-03-03,00093714656,G,30,30,R,,50.00,10.00,1.00,5.00,6.00,R',
+].join('\n');
+
+const CONTRACT = {
+  contractTermLength: 3,
+  contractEffDate: '2025-01-01',
+  ssgOrDsg: 'no',
+  discounts: [
+    { code: 'retailBrand', value: 18 },
+    { code: 'retailGeneric', value: 80 },
+    { code: 'retailFee', value: 1 },
+    { code: 'r90Brand', value: 20 },
+    { code: 'r90Generic', value: 82 },
+    { code: 'r90Fee', value: 0.5 },
+    { code: 'mailBrand', value: 22 },
+    { code: 'mailGeneric', value: 85 },
+    { code: 'mailFee', value: 0 },
+    { code: 'specialtyAwp', value: 15 },
+    { code: 'rebateRetail', value: 20 },
+    { code: 'rebateSpecialty', value: 100 },
+  ],
+};
+
+async function mappedFile(csv: string, opp = OPP): Promise<MappedClaimsFile> {
+  const body = multipartBody([], [{ name: 'claims.csv', content: 'a,b\n1,2\n' }]);
+  const up = await t.injectAs('financialAnalyst', {
+    method: 'POST',
+    url: `${base(opp)}/upload-file`,
+    payload: body.payload,
+    headers: body.headers,
+  });
+  expect(up.statusCode, up.body).toBe(200);
+  const accepted = await ok<ClaimsFile>('POST', `${base(opp)}/accept-file`, {
+    fileHash: up.json<UploadAnswer>().fileHash,
+  });
+  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+  const key = `mapped-claims/fa-test-${accepted.id}-${Date.now()}`;
+  await storage.put(key, Readable.from([Buffer.from(csv)]));
+  return ok<MappedClaimsFile>(
+    'POST',
+    `${base(opp)}/claims`,
+    {
+      mappedFileStorageId: key,
+      unmappedFileStorageId: accepted.fileStorageId,
+      mappedFileName: 'm.csv',
+    },
+    201,
+  );
+}
+
+const JOB = {
+  pricingOption: 'Commercial',
+  disruptionType: '3TIER',
+  pbmSpecialtyOverride: 'N/A',
+  retail90: 1,
+};
+
+async function deps() {
+  return { db: t.ctx.db, storage: await createFileStorage(t.ctx.config.storage, t.ctx.secrets) };
+}
+
+/** Contract saved, file mapped, job created and run: the grid of a complete job. */
+async function completeJob(): Promise<{ mapped: MappedClaimsFile; job: FaJobStatus }> {
+  await ok('POST', `${base()}/contract-info`, CONTRACT);
+  // The hand-computed incumbent has no fees, credits or renewal entries (the seed gives some).
+  await ok('POST', `${base()}/fees`, { items: [] });
+  await ok('POST', `${base()}/credits`, { items: [] });
+  await ok('POST', `${base()}/incumbentRenewal`, { entries: [] });
+  const mapped = await mappedFile(MAPPED_CSV);
+  const created = await ok<FaJobStatus>(
+    'POST',
+    '/evaluate/v1/opps/fa_jobs/1',
+    { ...JOB, fileStorageID: mapped.id },
+    201,
+  );
+  expect(created.status).toBe('CREATED');
+  await runFaJob(await deps(), created.faJobId!);
+  const job = await ok<FaJobStatus>('GET', `/evaluate/v1/opps/fa_jobs/1/${mapped.id}`);
+  return { mapped, job };
+}
+
+describe('FA jobs', () => {
+  it('says no job has run, then runs one to COMPLETE with exclusions counted and listed per row', async () => {
+    const mapped = await mappedFile(MAPPED_CSV);
+    const none = await ok<FaJobStatus>('GET', `/evaluate/v1/opps/fa_jobs/1/${mapped.id}`);
+    expect(none.status).toBeNull();
+    expect(none.badRows).toEqual([]);
+    expectProblem(await call('GET', `${base()}/fa/${mapped.id}`), 404);
+
+    const { job } = await completeJob();
+    expect(job.status, job.systemMessage ?? '').toBe('COMPLETE');
+    expect(job.systemMessage).toBeNull();
+    expect(job.claimsRead).toBe(8);
+    expect(job.exclusions).toMatchObject({ badRow: 1, unknownChannel: 1, duplicate: 0 });
+    expect(job.reversedPairs).toBe(1);
+    expect(job.badRows).toEqual([
+      { row: 5, claimId: 'C5', reason: 'badRow' },
+      { row: 6, claimId: 'C6', reason: 'unknownChannel' },
+    ]);
+  });
+
+  it('ends in ERROR with the reason when the mapped file lacks the standard columns', async () => {
+    await ok('POST', `${base()}/contract-info`, CONTRACT);
+    const mapped = await mappedFile('claimId,memberId,Paid\nC1,M1,3.00\n');
+    const created = await ok<FaJobStatus>(
+      'POST',
+      '/evaluate/v1/opps/fa_jobs/1',
+      { ...JOB, fileStorageID: mapped.id },
+      201,
+    );
+    await runFaJob(await deps(), created.faJobId!);
+    const job = await ok<FaJobStatus>('GET', `/evaluate/v1/opps/fa_jobs/1/${mapped.id}`);
+    expect(job.status).toBe('ERROR');
+    expect(job.systemMessage).toContain('fillDate');
+    expectProblem(await call('GET', `${base()}/fa/${mapped.id}`), 404);
+    expect((await call('GET', `${base()}/fa/${mapped.id}`)).json<{ detail: string }>().detail).toBe(
+      PRICING_MESSAGES.noGrid,
+    );
+  });
+
+  it('refuses a job without its required selections, naming each', async () => {
+    const response = await call('POST', '/evaluate/v1/opps/fa_jobs/1', {});
+    const problem = expectProblem(response, 400, 'fileStorageID', 'File is required');
+    expect(problem.params).toMatchObject({
+      pricingOption: 'Pricing Option is required',
+      disruptionType: 'Disruption Type is required',
+      pbmSpecialtyOverride: 'Specialty Indicator is required',
+    });
+  });
+
+  it('answers 404 for a mapped file of another opportunity and an unknown opportunity', async () => {
+    const mapped = await mappedFile(MAPPED_CSV);
+    expectProblem(
+      await call('POST', '/evaluate/v1/opps/fa_jobs/2', { ...JOB, fileStorageID: mapped.id }),
+      404,
+    );
+    expectProblem(await call('GET', `/evaluate/v1/opps/fa_jobs/2/${mapped.id}`), 404);
+    expectProblem(await call('GET', `${base(2)}/fa/${mapped.id}/incumbentStats`), 404);
+    expectProblem(await call('POST', `${base(2)}/fa/${mapped.id}`, { pbmSelections: [] }), 404);
+    expectProblem(
+      await call('GET', `${base(2)}/fa/${mapped.id}/explain?column=incumbent&row=netCost`),
+      404,
+    );
+    expectProblem(await call('GET', `/evaluate/v1/opps/999999/fa/${mapped.id}`), 404);
+  });
+});
+
+describe('incumbent stats, the grid and recalculation', () => {
+  it('computes the incumbent stats and the incumbent column by hand', async () => {
+    const { mapped } = await completeJob();
+    const stats = await ok('GET', `${base()}/fa/${mapped.id}/incumbentStats`);
+    expect(stats).toEqual({
+      generic: 2,
+      genericRate: 50,
+      mail: 1,
+      mailPercent: 25,
+      retail90: 1,
+      retail90Percent: 25,
+      specialty: 1,
+      specialtyEffRate: 15,
+      specialtyPercent: 25,
+    });
+    const grid = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    expect(grid.columns.map((c) => c.pbm)).toEqual([
+      null,
+      'CVS_CAREMARK',
+      'OPTUMRX',
+      'EXPRESS_SCRIPTS',
+    ]);
+    const inc = grid.columns[0]!;
+    expect(inc.planCost).toMatchObject({
+      grossClaimAmountPaid: 948.5,
+      lessMemberCostShare: 65,
+      rebateAmount: 120,
+      totalFees: 0,
+      totalCredits: 0,
+      netCost: 763.5,
+    });
+    expect(inc.utilization).toMatchObject({ claimsExcluded: 2, percClaimsRepriced: 66.67 });
+    expect(inc.contractSavings).toEqual({ contractSavings: 0, percentSavings: 0 });
+    expect(grid.footNotes.some((f) => f.isStatic)).toBe(true);
+    expect(grid.footNotes.map((f) => f.text)).toContainEqual(
+      expect.stringContaining('2 claims were not repriced'),
+    );
+    expect(grid.footNotes.map((f) => f.id)).toEqual(grid.footNotes.map((_, i) => i + 1));
+    // Small file: the per-claim detail rides along for the XLSX proposal.
+    expect(grid.claimDetail).toHaveLength(4);
+    const first = grid.claimDetail![0]!;
+    expect(first).toMatchObject({ row: 1, claimId: 'C1', channel: 'retail', awp: 100 });
+    expect(first[`${inc.name} gross`]).toBe(83);
+  });
+
+  it('recalculates with other selections, changing the grid, and refuses more than 3', async () => {
+    const { mapped } = await completeJob();
+    const before = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    // Hospital pricing (+1 brand point) and the Value network (+1 brand, +2 generic points).
+    const caremark = {
+      ...defaultSelection('CVS_CAREMARK'),
+      pharmacyNetwork: 'Value',
+      protectServices: 'advanced',
+    };
+    const after = await ok<PricingGridAnswer>('POST', `${base()}/fa/${mapped.id}`, {
+      globalCustomizations: { pricing: 'Hospital' },
+      pbmSelections: [caremark],
+    });
+    expect(after.columns.map((c) => c.key)).toEqual(['incumbent', 'pbm-1']);
+    const was = before.columns.find((c) => c.pbm === 'CVS_CAREMARK')!;
+    const now = after.columns[1]!;
+    expect(now.planCost.grossClaimAmountPaid).toBeLessThan(was.planCost.grossClaimAmountPaid);
+    expect(now.planCost.rebateAmount).toBeLessThan(was.planCost.rebateAmount);
+    expect(now.planCost.feeBreakdown.map((f) => f.name)).toContain('Protect Services Fee');
+    // The incumbent does not move with the PBM selections.
+    expect(after.columns[0]!.planCost.netCost).toBe(763.5);
+    // The grid read back is the recalculated one.
+    const read = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    expect(read.columns).toEqual(after.columns);
+
+    const four = ['CVS_CAREMARK', 'OPTUMRX', 'EXPRESS_SCRIPTS', 'OPTUMRX'].map((p) =>
+      defaultSelection(p as 'OPTUMRX'),
+    );
+    expectProblem(
+      await call('POST', `${base()}/fa/${mapped.id}`, { pbmSelections: four }),
+      400,
+      'pbmSelections',
+      PRICING_MESSAGES.tooManySelections,
+    );
+  });
+
+  it('reclassifies when Retail 90 is turned off: the 90-day retail claim is priced at retail', async () => {
+    const { mapped } = await completeJob();
+    const off = await ok<PricingGridAnswer>('POST', `${base()}/fa/${mapped.id}`, {
+      globalCustomizations: { retail90: 0 },
+      pbmSelections: [],
+    });
+    // C2 at retail: 50 × 20% = 10.00 + 1.00 = 11.00 instead of 9.50.
+    expect(off.columns[0]!.planCost.grossClaimAmountPaid).toBe(950);
+    expect(off.incumbentStats.retail90).toBe(0);
+  });
+});
+
+describe('explain a cell', () => {
+  it('gives the formula, the terms and the claim counts, and the claims behind it as CSV', async () => {
+    const { mapped } = await completeJob();
+    const url = `${base()}/fa/${mapped.id}/explain`;
+    const net = await ok<ExplainAnswer>('GET', `${url}?column=incumbent&row=netCost`);
+    expect(net.value).toBe(763.5);
+    expect(net.formula).toContain('member cost share');
+    expect(net.terms).toContainEqual({ name: 'Rebates', value: 120 });
+    expect(net.claimCounts).toEqual({ repriced: 4, excluded: 2, inCell: 4 });
+
+    const cell = await ok<ExplainAnswer>('GET', `${url}?column=incumbent&row=paid.retail.brand`);
+    expect(cell.value).toBe(83);
+    expect(cell.terms).toContainEqual({ name: 'Discount off AWP (%)', value: 18 });
+    expect(cell.claimCounts.inCell).toBe(1);
+
+    const csv = await call('GET', `${url}/claims?column=incumbent&row=genericDispensingRate`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const rows = Papa.parse<Record<string, string>>(csv.body.trim(), { header: true }).data;
+    expect(rows.map((r) => [r.claimId, r.channel, r.gross])).toEqual([
+      ['C2', 'retail90', '9.5'],
+      ['C3', 'mail', '6'],
+    ]);
+    const excluded = await call('GET', `${url}/claims?column=incumbent&row=claimsExcluded`);
+    const reasons = Papa.parse<Record<string, string>>(excluded.body.trim(), { header: true }).data;
+    expect(reasons.map((r) => [r.claimId, r.reason])).toEqual([
+      ['C5', 'badRow'],
+      ['C6', 'unknownChannel'],
+    ]);
+
+    expectProblem(await call('GET', `${url}?column=nope&row=netCost`), 400, 'column');
+    expectProblem(await call('GET', `${url}?column=incumbent&row=bogus`), 400, 'row');
+  });
+});
