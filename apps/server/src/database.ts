@@ -24,6 +24,7 @@ import type { SampleFileTables } from './modules/data-mapping/sample-files.table
 import type { TransformationTables } from './modules/data-mapping/transformations.tables.ts';
 import type { DataMappingTables } from './modules/data-mapping/templates.tables.ts';
 import type { ClaimsFileTables } from './modules/claims-files/claims-files.tables.ts';
+import type { PricingTables } from './modules/pricing/pricing.tables.ts';
 import type { RateCardTables } from './modules/rate-cards/rate-cards.tables.ts';
 
 declare module './platform/db/schema.ts' {
@@ -49,6 +50,7 @@ declare module './platform/db/schema.ts' {
       ImportSchemaTables,
       SampleFileTables,
       ClaimsFileTables,
+      PricingTables,
       RateCardTables,
       DataMappingTables {}
 }
