@@ -24,6 +24,7 @@ import * as m0021 from './migrations/0021-transformations.ts';
 import * as m0022 from './migrations/0022-data-mapping.ts';
 import * as m0023 from './migrations/0023-eligibility-import-runs.ts';
 import * as m0024 from './migrations/0024-claims-files.ts';
+import * as m0025 from './migrations/0025-fa-jobs.ts';
 import * as m0026 from './migrations/0026-rate-cards.ts';
 import * as m0027 from './migrations/0027-eligibility-import-ssn.ts';
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022-data-mapping': m0022,
   '0023-eligibility-import-runs': m0023,
   '0024-claims-files': m0024,
+  '0025-fa-jobs': m0025,
   '0026-rate-cards': m0026,
   '0027-eligibility-import-ssn': m0027,
 };
