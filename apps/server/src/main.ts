@@ -14,8 +14,12 @@ import {
   vacuumDrugReference,
 } from './modules/drug-reference/index.ts';
 import { startMappingWorker } from './modules/data-mapping/index.ts';
-import { startEligibilityImportWorker } from './modules/eligibility-imports/index.ts';
+import {
+  startApplyWorker,
+  startEligibilityImportWorker,
+} from './modules/eligibility-imports/index.ts';
 import { createSsnProtector } from './platform/crypto/ssn.ts';
+import { startFaWorker } from './modules/pricing/index.ts';
 import { createFileStorage } from './platform/storage/create-file-storage.ts';
 import { DEMO_PASSWORD, PERSONAS } from './seed/personas.ts';
 
@@ -63,6 +67,10 @@ async function serve(withApi: boolean, withWorkers: boolean): Promise<void> {
       jobs: ctx.jobs,
       ssn: createSsnProtector(ctx.secrets.ssnKey),
     });
+    // Their Apply (decision 0128): set-based batches, resumed by the job's retry after a kill.
+    await startApplyWorker({ db: ctx.db, jobs: ctx.jobs });
+    // FA jobs (decision 0131) read the mapped claims files and keep their Parquet in storage.
+    await startFaWorker({ db: ctx.db, storage, jobs: ctx.jobs });
   }
 
   const app = withApi ? await buildApp(ctx) : undefined;
