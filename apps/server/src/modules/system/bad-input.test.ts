@@ -190,6 +190,13 @@ function bases(): Record<string, Record<string, unknown>> {
       eligibilityImportSchemaNo: 1,
     },
     'POST /datamapping/v1/schemas/files/:fileStorageId': { fileType: 'csv', delimiter: 'comma' },
+    'POST /evaluate/v1/opps/fa_jobs/:id': {
+      fileStorageID: 1,
+      pricingOption: 'Commercial',
+      disruptionType: '3TIER',
+      pbmSpecialtyOverride: 'N/A',
+    },
+    'POST /evaluate/v1/opps/:id/fa/:x': { globalCustomizations: {}, pbmSelections: [] },
   };
 }
 
