@@ -59,13 +59,7 @@ export const dataMappingContracts = {
     body: definitionSchemaBody,
     answer: definitionSchemaAnswer,
     status: 201,
-    access: {
-      anyOf: [
-        PERMISSIONS.eligibilityImportCreate,
-        PERMISSIONS.eligibilityImportEditMine,
-        PERMISSIONS.eligibilityImportEditAll,
-      ],
-    },
+    access,
     tags,
     summary:
       "A read schema from an eligibility import schema's file and field definitions (the 834 layout for an EDI schema); answers it and its field list",
