@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cellClaims,
+  contractColumnTerms,
+  explainCell,
+  explainQuery,
+  faJobInput,
+  gridRowLabel,
+} from './fa-jobs.ts';
+import { defaultSelection, globalCustomizations } from './rate-cards.ts';
+import { gridFootnotes, type FootnoteFacts } from './pricing-footnotes.ts';
+import { COMPETITOR, INCUMBENT, claim } from './repricing-table.ts';
+import { repriceGrid, type GridColumn } from './repricing.ts';
+
+const population = { employees: 10, members: 20, months: 3 };
+
+/*
+ * Two claims: a retail brand claim, AWP 100, member paid 10; a mail generic claim, AWP 40.
+ * Incumbent (repricing-table.ts): retail brand 18% off → 82.00 + fee; mail generic 85% off → 6.00
+ * + fee. A third claim with pharmacy type Z is excluded (unknown channel).
+ */
+const CLAIMS = [
+  claim({ claimId: 'a', memberPaid: 10 }),
+  claim({
+    claimId: 'b',
+    memberId: 'm2',
+    brandGenericIndicator: 'G',
+    pharmacyType: 'M',
+    awpTotalCost: 40,
+  }),
+  claim({ claimId: 'c', pharmacyType: 'Z' }),
+];
+const grid = repriceGrid(CLAIMS, [INCUMBENT, COMPETITOR], { retail90: true, population });
+const [inc, comp] = grid as [GridColumn, GridColumn];
+
+describe('FA job selections', () => {
+  it('requires the file, pricing option, disruption type and specialty indicator, by name', () => {
+    const result = faJobInput.safeParse({});
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error!.issues.map((i) => [i.path.join('.'), i.message]),
+    );
+    expect(messages).toEqual({
+      fileStorageID: 'File is required',
+      pricingOption: 'Pricing Option is required',
+      disruptionType: 'Disruption Type is required',
+      pbmSpecialtyOverride: 'Specialty Indicator is required',
+    });
+  });
+
+  it('defaults Retail 90 on and refuses a range whose start is after its end', () => {
+    const base = {
+      fileStorageID: 3,
+      pricingOption: 'Commercial',
+      disruptionType: '3TIER',
+      pbmSpecialtyOverride: 'N/A',
+    };
+    expect(faJobInput.parse(base).retail90).toBe(1);
+    const reversed = faJobInput.safeParse({
+      ...base,
+      analysisStartDate: '2026-03-01',
+      analysisEndDate: '2026-02-01',
+    });
+    expect(reversed.error?.issues[0]?.path).toEqual(['analysisStartDate']);
+  });
+});
+
+describe('the incumbent contract as a column', () => {
+  it('reads each channel’s brand and generic discount, fee, specialty and rebate terms', () => {
+    const terms = contractColumnTerms(
+      {
+        discounts: [
+          { code: 'retailBrand', value: 18 },
+          { code: 'retailGeneric', value: 80 },
+          { code: 'r90Fee', value: 0.5 },
+          { code: 'specialtyAwp', value: 15 },
+          { code: 'rebateSpecialty', value: 100 },
+          { code: 'mailBrand', value: null },
+        ],
+      },
+      [{ name: 'Administrative Fee', type: 'PEPM', amount: 2 }],
+      [],
+    );
+    expect(terms.discounts.retail).toEqual({ brand: 18, generic: 80, ssg: 80 });
+    expect(terms.discounts.mail.brand).toBe(0);
+    expect(terms.dispensingFees.retail90).toEqual({ brand: 0.5, generic: 0.5 });
+    expect(terms.discounts.specialty).toBe(15);
+    expect(terms.rebatesPerBrandClaim.specialtyMail).toBe(100);
+    expect(terms.rebatesPerBrandClaim.specialtyRetail).toBe(100);
+    expect(terms.fees).toEqual([{ name: 'Administrative Fee', type: 'PEPM', amount: 2 }]);
+  });
+});
+
+describe('explain a cell', () => {
+  it('explains the net cost from the column’s own figures and counts the claims', () => {
+    const e = explainCell('netCost', inc, INCUMBENT, inc, population);
+    expect(e.value).toBe(inc.planCost.netCost);
+    expect(e.terms).toContainEqual({ name: 'Rebates', value: inc.planCost.rebateAmount });
+    expect(e.claimCounts).toEqual({ repriced: 2, excluded: 1, inCell: 2 });
+  });
+
+  it('explains a breakdown cell with its discount and fee, and one claim in it', () => {
+    const e = explainCell('paid.retail.brand', inc, INCUMBENT, inc, population);
+    expect(e.label).toBe('Paid: Retail Brand');
+    expect(e.terms).toContainEqual({ name: 'Discount off AWP (%)', value: 18 });
+    expect(e.claimCounts.inCell).toBe(1);
+  });
+
+  it('explains savings against the incumbent', () => {
+    const e = explainCell('contractSavings', comp, COMPETITOR, inc, population);
+    expect(e.value).toBe(comp.contractSavings.contractSavings);
+    expect(e.terms.map((t) => t.value)).toEqual([inc.planCost.netCost, comp.planCost.netCost]);
+  });
+
+  it('names the claims behind each kind of row', () => {
+    expect(cellClaims('claimsExcluded').set).toBe('excluded');
+    expect(cellClaims('rebateAmount').classes).toEqual(['brand']);
+    expect(cellClaims('paid.mail.ssg')).toEqual({
+      set: 'priced',
+      channels: ['mail'],
+      classes: ['ssg'],
+    });
+    expect(gridRowLabel('paid.specialtyMail.brand')).toBe('Paid: Specialty Mail Brand');
+  });
+
+  it('accepts only the grid’s rows', () => {
+    expect(explainQuery.safeParse({ column: 'incumbent', row: 'netCost' }).success).toBe(true);
+    expect(explainQuery.safeParse({ column: 'incumbent', row: 'paid.retail.brand' }).success).toBe(
+      true,
+    );
+    expect(explainQuery.safeParse({ column: 'incumbent', row: 'paid.moon.brand' }).success).toBe(
+      false,
+    );
+    expect(explainQuery.safeParse({ column: 'a\u0000', row: 'netCost' }).success).toBe(false);
+  });
+});
+
+describe('footnote rules', () => {
+  const facts = (over: Partial<FootnoteFacts> = {}): FootnoteFacts => ({
+    globals: globalCustomizations.parse({}),
+    grid,
+    guarantees: [],
+    population,
+    populationKnown: { employees: true, members: true },
+    range: { start: null, end: null },
+    rateCards: [
+      {
+        pbm: 'CVS_CAREMARK',
+        effectiveDate: '2026-01-01',
+        selection: defaultSelection('CVS_CAREMARK'),
+      },
+    ],
+    missingCards: [],
+    ...over,
+  });
+
+  it('numbers the notes, static method notes first', () => {
+    const notes = gridFootnotes(facts());
+    expect(notes.map((n) => n.id)).toEqual(notes.map((_, i) => i + 1));
+    expect(notes[0]?.isStatic).toBe(true);
+    expect(notes.filter((n) => n.isStatic)).toHaveLength(3);
+    expect(notes.every((n) => n.pages.length > 0)).toBe(true);
+  });
+
+  it('counts the excluded claims by reason and states the Retail 90 rule in force', () => {
+    const texts = gridFootnotes(facts()).map((n) => n.text);
+    expect(texts).toContain('1 claims were not repriced (Unknown pharmacy type (channel): 1).');
+    expect(texts).toContainEqual(expect.stringContaining('Retail 90 on'));
+    const off = gridFootnotes(facts({ globals: globalCustomizations.parse({ retail90: 0 }) }));
+    expect(off.map((n) => n.text)).toContainEqual(expect.stringContaining('Retail 90 off'));
+  });
+
+  it('names each PBM’s rate card and options, a missing card, and the range when one is set', () => {
+    const texts = gridFootnotes(
+      facts({ missingCards: ['OPTUMRX'], range: { start: '2026-01-01', end: '2026-03-31' } }),
+    ).map((n) => n.text);
+    expect(texts).toContain(
+      'CVS Caremark terms from its rate card effective 2026-01-01 (Standard Control formulary, National network, Exclusive specialty network, basic protect services).',
+    );
+    expect(texts).toContain(
+      'Optum has no rate card in force on the analysis date and is not shown.',
+    );
+    expect(texts).toContain('Claims filled from 2026-01-01 to 2026-03-31 only.');
+  });
+
+  it('says when a population count is missing and shows a guarantee shortfall', () => {
+    const texts = gridFootnotes(
+      facts({
+        populationKnown: { employees: false, members: true },
+        guarantees: [
+          { bucket: 'brand', actual: 110, guaranteed: 100, effectiveRate: 10, shortfall: 10 },
+          { bucket: 'generic', actual: 5, guaranteed: 6, effectiveRate: 80, shortfall: 0 },
+        ],
+      }),
+    ).map((n) => n.text);
+    expect(texts).toContainEqual(
+      expect.stringContaining('the opportunity gives no employee count: those fees are 0'),
+    );
+    expect(texts).toContain(
+      'The incumbent missed its guarantees on these claims: brand shortfall $10.00 (what a reconciliation would pay).',
+    );
+  });
+
+  it('notes the specialty indicator only when one is chosen', () => {
+    const none = gridFootnotes(facts()).map((n) => n.text);
+    expect(none.some((t) => t.includes('specialty terms'))).toBe(false);
+    const esi = gridFootnotes(
+      facts({ globals: globalCustomizations.parse({ specialtyIndicator: 'ESI' }) }),
+    ).map((n) => n.text);
+    expect(esi).toContain(
+      'Specialty claims of every PBM column are priced at ESI’s specialty terms.',
+    );
+  });
+});
