@@ -1,0 +1,331 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { ADVANCED_OPTION_KEYS, CHANGE_KINDS, type AdvancedOptions } from '@pillar/domain';
+import type { DB } from '../../database.ts';
+
+/*
+ * The preview's reads and the job's bookkeeping (issue 17, decision 0127): configurations with
+ * their schema, runs, the records Pillar holds for the staged SSN hashes, and the paged reads of
+ * changes and rejected rows. SSNs are only hashes and ciphertexts here (migration 0027).
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const optionColumn = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export interface ConfigurationRow {
+  eicNo: number;
+  organizationNo: number;
+  schemaNo: number;
+  mediaType: 'csv' | 'edi' | 'fixed' | 'excel';
+  fileDelimiter: string | null;
+  customDelimiter: string | null;
+  header: string | null;
+  footer: string | null;
+  hasHeaderRow: boolean;
+  templateNo: number | null;
+  options: AdvancedOptions;
+}
+
+export async function findConfiguration(
+  db: Db,
+  eicNo: number,
+): Promise<ConfigurationRow | undefined> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select c.eic_no, c.organization_no, s.*
+    from import_configuration c join import_schema s using (import_schema_no)
+    where c.eic_no = ${eicNo}`.execute(db);
+  const r = rows[0];
+  if (!r) return undefined;
+  return {
+    eicNo: r.eic_no as number,
+    organizationNo: r.organization_no as number,
+    schemaNo: r.import_schema_no as number,
+    mediaType: r.media_type as ConfigurationRow['mediaType'],
+    fileDelimiter: r.file_delimiter as string | null,
+    customDelimiter: r.custom_delimiter as string | null,
+    header: r.header as string | null,
+    footer: r.footer as string | null,
+    hasHeaderRow: r.file_has_header_row as boolean,
+    templateNo: r.dm_template_id as number | null,
+    options: Object.fromEntries(
+      ADVANCED_OPTION_KEYS.map((k) => [k, r[optionColumn(k)] === true]),
+    ) as AdvancedOptions,
+  };
+}
+
+export interface SchemaField {
+  name: string;
+  alias: string | null;
+  start: number | null;
+  end: number | null;
+}
+
+export async function findSchemaFields(db: Db, schemaNo: number): Promise<SchemaField[]> {
+  const { rows } = await sql<SchemaField>`
+    select field_name as name, alias, start_loc as start, end_loc as "end"
+    from import_schema_field where import_schema_no = ${schemaNo} order by loc_index`.execute(db);
+  return rows;
+}
+
+export interface RunRow {
+  runId: number;
+  eicNo: number;
+  organizationNo: number;
+  fileName: string;
+  fileFormat: 'csv' | 'fixed' | 'xlsx' | 'edi';
+  storageKey: string;
+  status: 'queued' | 'reading' | 'previewed' | 'applying' | 'applied' | 'failed' | 'cancelled';
+  createdBy: string;
+  createdAt: Date;
+  appliedBy: string | null;
+  appliedAt: Date | null;
+  rowsRead: number;
+  rowsValidated: number;
+  rowsApplied: number;
+  rowsRejected: number;
+  rowsSelected: number;
+  startedPhaseAt: Date | null;
+  ack999Key: string | null;
+  ackTa1Key: string | null;
+  error: string | null;
+}
+
+const userName = (column: string) =>
+  sql<string>`coalesce((select u.first_name || ' ' || u.last_name from app_user u
+    where u.user_no = ${sql.ref(column)}), '')`;
+
+const runColumns = sql`
+  r.run_id as "runId", r.eic_no as "eicNo", r.organization_no as "organizationNo",
+  r.file_name as "fileName", r.file_format as "fileFormat", r.storage_key as "storageKey",
+  r.status, ${userName('r.created_by')} as "createdBy", r.created_at as "createdAt",
+  case when r.applied_by is null then null else ${userName('r.applied_by')} end as "appliedBy",
+  r.applied_at as "appliedAt", r.rows_read as "rowsRead", r.rows_validated as "rowsValidated",
+  r.rows_applied as "rowsApplied", r.rows_rejected as "rowsRejected",
+  (select count(*)::int from ei_change c
+    where c.run_id = r.run_id and c.selected and c.kind <> 'absent') as "rowsSelected",
+  r.started_phase_at as "startedPhaseAt", r.ack_999_key as "ack999Key",
+  r.ack_ta1_key as "ackTa1Key", r.error`;
+
+export async function findRun(db: Db, runId: number): Promise<RunRow | undefined> {
+  const { rows } = await sql<RunRow>`
+    select ${runColumns} from ei_run r where r.run_id = ${runId}`.execute(db);
+  return rows[0];
+}
+
+export async function listRuns(
+  db: Db,
+  eicNo: number,
+  page: { limit: number; offset: number; sort: 'createdAt' | 'status'; desc: boolean },
+): Promise<{ rows: RunRow[]; total: number }> {
+  const order =
+    page.sort === 'status'
+      ? sql`r.status ${sql.raw(page.desc ? 'desc' : 'asc')}, r.run_id desc`
+      : sql`r.created_at ${sql.raw(page.desc ? 'desc' : 'asc')}, r.run_id ${sql.raw(page.desc ? 'desc' : 'asc')}`;
+  const { rows } = await sql<RunRow>`
+    select ${runColumns} from ei_run r where r.eic_no = ${eicNo}
+    order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db);
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*)::int as n from ei_run where eic_no = ${eicNo}`.execute(db);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function countsByKind(db: Db, runId: number): Promise<Record<string, number>> {
+  const { rows } = await sql<{ kind: string; n: number }>`
+    select kind, count(*)::int as n from ei_change where run_id = ${runId} group by kind`.execute(
+    db,
+  );
+  const out: Record<string, number> = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0]));
+  for (const r of rows) out[r.kind] = r.n;
+  return out;
+}
+
+/** Starts the preview again from nothing (a retried job, or a restart mid-read). */
+export async function resetPreview(trx: Db, runId: number): Promise<void> {
+  await sql`delete from ei_change where run_id = ${runId}`.execute(trx);
+  await sql`delete from ei_rejected where run_id = ${runId}`.execute(trx);
+  await sql`delete from ei_staging_row where run_id = ${runId}`.execute(trx);
+  await sql`
+    update ei_run set status = 'reading', rows_read = 0, rows_validated = 0, rows_rejected = 0,
+      started_phase_at = now(), error = null, ack_999_key = null, ack_ta1_key = null
+    where run_id = ${runId}`.execute(trx);
+}
+
+export async function recordProgress(
+  db: Db,
+  runId: number,
+  counts: { rowsRead?: number; rowsValidated?: number },
+): Promise<void> {
+  await sql`
+    update ei_run set rows_read = coalesce(${counts.rowsRead ?? null}::int, rows_read),
+      rows_validated = coalesce(${counts.rowsValidated ?? null}::int, rows_validated)
+    where run_id = ${runId}`.execute(db);
+}
+
+export async function setAckKeys(
+  db: Db,
+  runId: number,
+  keys: { ack999: string | null; ta1: string | null },
+): Promise<void> {
+  await sql`update ei_run set ack_999_key = ${keys.ack999}, ack_ta1_key = ${keys.ta1}
+    where run_id = ${runId}`.execute(db);
+}
+
+export async function failRun(db: Db, runId: number, error: string): Promise<void> {
+  await sql`update ei_run set status = 'failed', error = ${error.slice(0, 2000)}
+    where run_id = ${runId}`.execute(db);
+}
+
+/** A member or dependent as Pillar holds it (SSNs as ciphertexts, decrypted by the service). */
+export interface CurrentRow {
+  memberId: number;
+  recordType: 'E' | 'D';
+  ssnEncrypted: Buffer;
+  employeeSsnEncrypted: Buffer | null;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: 'M' | 'F' | 'U';
+  groupId: string;
+  divisionId: string | null;
+  benefitPackage: string | null;
+  effectiveDate: string;
+  termDate: string | null;
+  cobra: boolean;
+  retiree: boolean;
+}
+
+/**
+ * The organization's members and dependents that the staged rows name (joined by the SSN's
+ * keyed hash), or all of them with an SSN for a full file (its absent members).
+ */
+export async function currentRecords(
+  db: Db,
+  runId: number,
+  organizationNo: number,
+  all: boolean,
+): Promise<CurrentRow[]> {
+  const named = (alias: string) =>
+    all
+      ? sql`true`
+      : sql`exists (select 1 from ei_staging_row s
+          where s.run_id = ${runId} and s.ssn_hash = ${sql.ref(`${alias}.ssn_hash`)})`;
+  const { rows } = await sql<CurrentRow>`
+    select e.employee_no as "memberId", 'E' as "recordType", e.ssn_encrypted as "ssnEncrypted",
+      null::bytea as "employeeSsnEncrypted", e.first_name as "firstName", e.last_name as "lastName",
+      e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
+      dv.division_id as "divisionId", bp.benefit_package_id as "benefitPackage",
+      e.effective_date::text as "effectiveDate", e.expiration_date::text as "termDate",
+      e.is_cobra as cobra, e.is_retiree as retiree
+    from employee e
+    join benefit_group g on g.benefit_group_no = e.benefit_group_no
+    left join division dv on dv.division_no = e.division_no
+    left join benefit_package bp on bp.benefit_package_no = e.benefit_package_no
+    where e.organization_no = ${organizationNo} and e.ssn_hash is not null and ${named('e')}
+    union all
+    select d.dependent_no, 'D', d.ssn_encrypted, e.ssn_encrypted, d.first_name, d.last_name,
+      d.birthdate::text, d.gender, g.benefit_group_id, dv.division_id, bp.benefit_package_id,
+      d.effective_date::text, d.expiration_date::text, false, false
+    from dependent d
+    join employee e on e.employee_no = d.employee_no and e.organization_no = d.organization_no
+    join benefit_group g on g.benefit_group_no = e.benefit_group_no
+    left join division dv on dv.division_no = e.division_no
+    left join benefit_package bp on bp.benefit_package_no = e.benefit_package_no
+    where d.organization_no = ${organizationNo} and d.ssn_hash is not null and ${named('d')}`.execute(
+    db,
+  );
+  return rows;
+}
+
+/**
+ * Row numbers whose SSN belongs to another organization's member or dependent and to none of
+ * this organization's: a client's file never reaches another organization's members.
+ */
+export async function rowsNamingOtherOrganizations(
+  db: Db,
+  runId: number,
+  organizationNo: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ n: number }>`
+    select s.row_number as n from ei_staging_row s
+    where s.run_id = ${runId}
+      and (exists (select 1 from employee e
+             where e.ssn_hash = s.ssn_hash and e.organization_no <> ${organizationNo})
+        or exists (select 1 from dependent d
+             where d.ssn_hash = s.ssn_hash and d.organization_no <> ${organizationNo}))
+      and not exists (select 1 from employee e
+             where e.ssn_hash = s.ssn_hash and e.organization_no = ${organizationNo})
+      and not exists (select 1 from dependent d
+             where d.ssn_hash = s.ssn_hash and d.organization_no = ${organizationNo})
+    order by 1`.execute(db);
+  return rows.map((r) => r.n);
+}
+
+export async function organizationGroups(db: Db, organizationNo: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select benefit_group_id as id from benefit_group
+    where organization_no = ${organizationNo}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export interface StoredChange {
+  changeId: number;
+  rowNumber: number | null;
+  kind: (typeof CHANGE_KINDS)[number];
+  ssnEncrypted: Buffer | null;
+  memberId: number | null;
+  name: string | null;
+  field: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+  changeDate: string;
+  selected: boolean;
+  applied: boolean;
+}
+
+export async function listChanges(
+  db: Db,
+  runId: number,
+  page: {
+    limit: number | null;
+    offset: number;
+    kind?: string;
+    sort: 'rowNumber' | 'kind';
+    desc: boolean;
+  },
+): Promise<{ rows: StoredChange[]; total: number }> {
+  const dir = sql.raw(page.desc ? 'desc' : 'asc');
+  const order =
+    page.sort === 'kind'
+      ? sql`c.kind ${dir}, c.change_id ${dir}`
+      : sql`c.row_number ${dir} nulls last, c.change_id ${dir}`;
+  const kind = page.kind ? sql`and c.kind = ${page.kind}` : sql``;
+  const { rows } = await sql<StoredChange>`
+    select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
+      c.ssn_encrypted as "ssnEncrypted", c.member_id as "memberId",
+      case when s.row_number is null then null else s.last_name || ', ' || s.first_name end as name,
+      c.field, c.old_value as "oldValue", c.new_value as "newValue",
+      c.change_date::text as "changeDate", c.selected, c.applied_at is not null as applied
+    from ei_change c
+    left join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
+    where c.run_id = ${runId} ${kind}
+    order by ${order}
+    ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`.execute(db);
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*)::int as n from ei_change c where c.run_id = ${runId} ${kind}`.execute(db);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+export async function listRejected(
+  db: Db,
+  runId: number,
+  page: { limit: number | null; offset: number; desc: boolean },
+): Promise<{ rows: { rowNumber: number; field: string; message: string }[]; total: number }> {
+  const dir = sql.raw(page.desc ? 'desc' : 'asc');
+  const { rows } = await sql<{ rowNumber: number; field: string; message: string }>`
+    select row_number as "rowNumber", field, message from ei_rejected where run_id = ${runId}
+    order by row_number ${dir}, field
+    ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`.execute(db);
+  const { rows: count } = await sql<{ n: number }>`
+    select count(*)::int as n from ei_rejected where run_id = ${runId}`.execute(db);
+  return { rows, total: count[0]?.n ?? 0 };
+}

@@ -1,0 +1,438 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import Papa from 'papaparse';
+import {
+  CHANGE_KIND_LABELS,
+  diffEligibility,
+  ELIGIBILITY_IMPORT_MESSAGES as M,
+  type ChangeKind,
+  type CurrentEligibility,
+  type ImportRun,
+  type RejectedRow,
+} from '@pillar/domain';
+import type { DB } from '../../database.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import type { SsnProtector } from '../../platform/crypto/ssn.ts';
+import { badRequest, HttpProblem, notFound } from '../../platform/http/problem.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import {
+  cleanFileName,
+  multipartProblem,
+  streamIntoStorage,
+} from '../../platform/storage/streamed-upload.ts';
+import { requireConfiguration, requireRun } from './eligibility-imports.access.ts';
+import * as preview from './eligibility-imports.preview.repo.ts';
+import { readRunFile } from './eligibility-imports.read.ts';
+import {
+  insertChanges,
+  insertRejected,
+  insertRun,
+  activeRunId,
+  setRunStatus,
+  stageRows,
+  STAGING_BATCH,
+} from './eligibility-imports.repo.ts';
+
+/*
+ * Eligibility import runs up to the preview (issue 17, decisions 0123 and 0127): the upload is
+ * streamed into storage and the run queued (one active run per configuration, else 409); the
+ * job reads the file with the configuration's schema, validates and stages the rows (SSNs as
+ * keyed hash and ciphertext), compares them with the organization's members and dependents
+ * (joined by SSN hash; the rule is the domain's diffEligibility) and stores the changes and the
+ * rejected rows. Nothing is written to members here: Apply is its own job.
+ */
+
+export const PREVIEW_QUEUE = 'eligibility-import.preview';
+
+/** The largest file a run accepts (100,000 members with dependents is far below it). */
+export const ELIGIBILITY_FILE_MAX_BYTES = 200 * 1024 * 1024;
+
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const FORMAT = { csv: 'csv', fixed: 'fixed', excel: 'xlsx', edi: 'edi' } as const;
+
+export interface PreviewDeps {
+  db: Kysely<DB>;
+  storage: FileStorage;
+  ssn: SsnProtector;
+  /** The import day (YYYY-MM-DD); today in UTC unless a test fixes it. */
+  today?: () => string;
+}
+
+const fileProblem = (detail: string) => badRequest(detail, { file: detail });
+
+function toAnswer(run: preview.RunRow, counts: Record<string, number>): ImportRun {
+  let secondsLeft: number | null = null;
+  const elapsed = run.startedPhaseAt ? (Date.now() - run.startedPhaseAt.getTime()) / 1000 : 0;
+  if (run.status === 'reading' && run.rowsValidated > 0 && run.rowsRead > run.rowsValidated)
+    secondsLeft = Math.ceil(((run.rowsRead - run.rowsValidated) * elapsed) / run.rowsValidated);
+  if (run.status === 'applying' && run.rowsApplied > 0 && run.rowsSelected > run.rowsApplied)
+    secondsLeft = Math.ceil(((run.rowsSelected - run.rowsApplied) * elapsed) / run.rowsApplied);
+  return {
+    runId: run.runId,
+    eicNo: run.eicNo,
+    organizationId: run.organizationNo,
+    fileName: run.fileName,
+    fileFormat: run.fileFormat,
+    status: run.status,
+    createdBy: run.createdBy,
+    createdAt: run.createdAt.toISOString(),
+    appliedBy: run.appliedBy,
+    appliedAt: run.appliedAt ? run.appliedAt.toISOString() : null,
+    rowsRead: run.rowsRead,
+    rowsValidated: run.rowsValidated,
+    rowsApplied: run.rowsApplied,
+    rowsSelected: run.rowsSelected,
+    rowsRejected: run.rowsRejected,
+    secondsLeft,
+    counts: counts as Record<ChangeKind, number>,
+    has999: run.ack999Key !== null,
+    hasTa1: run.ackTa1Key !== null,
+    error: run.error,
+  };
+}
+
+export async function runAnswer(db: Kysely<DB>, runId: number): Promise<ImportRun> {
+  const run = await preview.findRun(db, runId);
+  if (!run) throw notFound('Import run');
+  return toAnswer(run, await preview.countsByKind(db, runId));
+}
+
+/** The 409 of a second run: the problem, with the active run's id for the client to open. */
+export class RunInProgress extends HttpProblem {
+  readonly runId: number;
+  constructor(runId: number) {
+    super(409, 'Conflict', M.runInProgress);
+    this.runId = runId;
+  }
+}
+
+/**
+ * Streams the uploaded file into storage, creates the run and queues its preview job. A second
+ * upload while a run of the configuration is reading or applying is refused (409, the partial
+ * unique index decides) and its file removed.
+ */
+export async function startRun(
+  deps: { db: Kysely<DB>; storage: FileStorage; jobs: JobQueue },
+  principal: Principal,
+  eicNo: number,
+  parts: AsyncIterable<Multipart>,
+  discardRest: () => void,
+): Promise<ImportRun> {
+  const { db, storage, jobs } = deps;
+  const config = await requireConfiguration(db, principal, eicNo);
+  const active = await activeRunId(db, eicNo);
+  if (active !== null) {
+    discardRest();
+    throw new RunInProgress(active);
+  }
+  let stored: { key: string; name: string } | null = null;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== 'file' || stored)
+        throw fileProblem('Send one eligibility file, as the part named file');
+      const name = cleanFileName(part.filename);
+      if (!name) throw fileProblem('Choose a file to import');
+      if (name.length > 255) throw fileProblem('The file name must not exceed 255 characters');
+      const key = `eligibility-imports/${crypto.randomUUID()}`;
+      const xlsx = config.mediaType === 'excel';
+      await streamIntoStorage(storage, key, part.file, {
+        maxBytes: ELIGIBILITY_FILE_MAX_BYTES,
+        headBytes: 512,
+        contentMatches: (head) =>
+          xlsx ? XLSX_MAGIC.every((b, i) => head[i] === b) : !head.includes(0),
+        tooLarge: () => fileProblem('The file is larger than 200 MB'),
+        mismatch: () => fileProblem(M.wrongLayout),
+        empty: () => fileProblem(M.emptyFile),
+      });
+      stored = { key, name };
+    }
+    if (!stored) throw fileProblem('Choose a file to import');
+  } catch (error) {
+    discardRest();
+    if (stored) await storage.delete(stored.key).catch(() => undefined);
+    throw multipartProblem(error, { tooManyFiles: 'Send one eligibility file', field: 'file' });
+  }
+  const runId = await insertRun(db, {
+    eicNo,
+    organizationNo: config.organizationNo,
+    fileName: stored.name,
+    fileFormat: FORMAT[config.mediaType],
+    storageKey: stored.key,
+    createdBy: principal.userNo,
+  });
+  if (runId === null) {
+    await storage.delete(stored.key).catch(() => undefined);
+    throw new RunInProgress((await activeRunId(db, eicNo)) ?? 0);
+  }
+  try {
+    await jobs.send(PREVIEW_QUEUE, { runId });
+  } catch (error) {
+    // A run never queued would hold the configuration's one active slot for ever.
+    await preview.failRun(db, runId, 'The run could not be queued.');
+    throw error;
+  }
+  return runAnswer(db, runId);
+}
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The preview job. Starts again from nothing on a retry (the staging of a killed attempt is
+ * removed first); a run past reading is left alone. An unexpected failure marks the run failed
+ * with its reason (never a row's values: health data stays out of the log and the run).
+ */
+export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<void> {
+  const { db, storage, ssn } = deps;
+  const run = await preview.findRun(db, runId);
+  if (!run || (run.status !== 'queued' && run.status !== 'reading')) return;
+  try {
+    await db.transaction().execute((trx) => preview.resetPreview(trx, runId));
+    const config = (await preview.findConfiguration(db, run.eicNo))!;
+    const fields = await preview.findSchemaFields(db, config.schemaNo);
+    const now = new Date();
+    const read = await readRunFile(db, await storage.get(run.storageKey), config, fields, {
+      now,
+      controlNumber: (runId % 999_999_999) + 1,
+    });
+    const ackKey = (kind: string) =>
+      `eligibility-imports/ack-${runId}-${kind}-${crypto.randomUUID()}`;
+    const keys = {
+      ack999: read.ack999 === null ? null : ackKey('999'),
+      ta1: read.ta1 === null ? null : ackKey('ta1'),
+    };
+    if (keys.ack999) await storage.put(keys.ack999, Readable.from([read.ack999!]));
+    if (keys.ta1) await storage.put(keys.ta1, Readable.from([read.ta1!]));
+    await preview.setAckKeys(db, runId, keys);
+    await preview.recordProgress(db, runId, { rowsRead: read.rowsRead, rowsValidated: 0 });
+
+    // Staged in batches; the run's counts move with each for the progress bar.
+    for (let i = 0; i < read.rows.length; i += STAGING_BATCH) {
+      const batch = read.rows.slice(i, i + STAGING_BATCH);
+      await stageRows(db, runId, batch, ssn);
+      await preview.recordProgress(db, runId, { rowsValidated: i + batch.length });
+    }
+
+    const rejected: RejectedRow[] = [...read.rejected];
+    const elsewhere = new Set(
+      await preview.rowsNamingOtherOrganizations(db, runId, config.organizationNo),
+    );
+    const rows = read.rows.filter((r) => {
+      if (!elsewhere.has(r.rowNumber)) return true;
+      rejected.push({ rowNumber: r.rowNumber, field: 'ssn', message: M.organizationMismatch });
+      return false;
+    });
+    const fullFile = rows.some((r) => r.maintenanceCode?.trim() === '030');
+    const current = (await preview.currentRecords(db, runId, config.organizationNo, fullFile)).map(
+      (c): CurrentEligibility => ({
+        memberId: c.memberId,
+        recordType: c.recordType,
+        ssn: ssn.decrypt(c.ssnEncrypted),
+        employeeSsn: c.employeeSsnEncrypted ? ssn.decrypt(c.employeeSsnEncrypted) : null,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        dateOfBirth: c.dateOfBirth,
+        gender: c.gender,
+        groupId: c.groupId,
+        divisionId: c.divisionId,
+        benefitPackage: c.benefitPackage,
+        effectiveDate: c.effectiveDate,
+        termDate: c.termDate,
+        cobra: c.cobra,
+        retiree: c.retiree,
+        student: false,
+        disabled: false,
+        adultDependent: false,
+      }),
+    );
+    const diff = diffEligibility(rows, current, {
+      organizationId: String(config.organizationNo),
+      groups: new Set(await preview.organizationGroups(db, config.organizationNo)),
+      today: (deps.today ?? todayUtc)(),
+      fullFile,
+      options: config.options,
+    });
+    rejected.push(...diff.rejected);
+    await db.transaction().execute(async (trx) => {
+      await insertChanges(trx, runId, diff.changes, ssn);
+      await insertRejected(trx, runId, rejected);
+      await setRunStatus(trx, runId, 'previewed', {
+        rowsValidated: read.rows.length,
+        rowsRejected: new Set(rejected.map((r) => r.rowNumber)).size,
+      });
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.name : 'Error';
+    await preview.failRun(db, runId, `The file could not be previewed (${message}).`);
+  }
+}
+
+/** The worker (main.ts starts it with the other workers). */
+export async function startEligibilityImportWorker(
+  deps: PreviewDeps & { jobs: JobQueue },
+): Promise<void> {
+  await deps.jobs.work<{ runId: number }>(PREVIEW_QUEUE, (data) => runPreviewJob(deps, data.runId));
+}
+
+// ---- Reads ----
+
+export async function getRun(db: Kysely<DB>, principal: Principal, runId: number) {
+  await requireRun(db, principal, runId);
+  return runAnswer(db, runId);
+}
+
+export async function listRuns(
+  db: Kysely<DB>,
+  principal: Principal,
+  eicNo: number,
+  query: {
+    limit: number;
+    offset: number;
+    sort?: { field: 'createdAt' | 'status'; direction: 'asc' | 'desc' };
+  },
+) {
+  await requireConfiguration(db, principal, eicNo);
+  const { rows, total } = await preview.listRuns(db, eicNo, {
+    limit: query.limit,
+    offset: query.offset,
+    sort: query.sort?.field ?? 'createdAt',
+    desc: (query.sort?.direction ?? 'desc') === 'desc',
+  });
+  const data = await Promise.all(
+    rows.map(async (r) => toAnswer(r, await preview.countsByKind(db, r.runId))),
+  );
+  return { data, totalCount: total };
+}
+
+const last4 = (ssn: SsnProtector, encrypted: Buffer | null) =>
+  encrypted ? ssn.decrypt(encrypted).slice(5) : '';
+
+export async function listChanges(
+  deps: { db: Kysely<DB>; ssn: SsnProtector },
+  principal: Principal,
+  runId: number,
+  query: {
+    limit: number;
+    offset: number;
+    kind?: ChangeKind;
+    sort?: { field: 'rowNumber' | 'kind'; direction: 'asc' | 'desc' };
+  },
+) {
+  await requireRun(deps.db, principal, runId);
+  const { rows, total } = await preview.listChanges(deps.db, runId, {
+    limit: query.limit,
+    offset: query.offset,
+    kind: query.kind,
+    sort: query.sort?.field ?? 'rowNumber',
+    desc: query.sort?.direction === 'desc',
+  });
+  return {
+    data: rows.map(({ ssnEncrypted, ...c }) => ({ ...c, ssnLast4: last4(deps.ssn, ssnEncrypted) })),
+    totalCount: total,
+  };
+}
+
+export async function listRejected(
+  db: Kysely<DB>,
+  principal: Principal,
+  runId: number,
+  query: { limit: number; offset: number; sort?: { direction: 'asc' | 'desc' } },
+) {
+  await requireRun(db, principal, runId);
+  const { rows, total } = await preview.listRejected(db, runId, {
+    limit: query.limit,
+    offset: query.offset,
+    desc: query.sort?.direction === 'desc',
+  });
+  return { data: rows, totalCount: total };
+}
+
+const CHANGE_HEADER = [
+  'Change',
+  'Row',
+  'Kind',
+  'SSN (last 4)',
+  'Name',
+  'Field',
+  'Old value',
+  'New value',
+  'Change date',
+  'Selected',
+];
+const REJECTED_HEADER = ['Row', 'Field', 'Message'];
+
+export interface Download {
+  name: string;
+  type: string;
+  body: Buffer | Readable;
+}
+
+/** A preview download: changes or rejected rows as CSV or XLSX, or an 834 run's 999 or TA1. */
+export async function download(
+  deps: { db: Kysely<DB>; storage: FileStorage; ssn: SsnProtector },
+  principal: Principal,
+  runId: number,
+  file: 'changes.csv' | 'changes.xlsx' | 'rejected.csv' | 'rejected.xlsx' | '999' | 'ta1',
+): Promise<Download> {
+  const run = await requireRun(deps.db, principal, runId);
+  if (file === '999' || file === 'ta1') {
+    const key = file === '999' ? run.ack999Key : run.ackTa1Key;
+    if (!key) throw notFound(file === '999' ? '999 acknowledgment' : 'TA1 acknowledgment');
+    return {
+      name: `run-${runId}.${file}`,
+      type: 'application/edi-x12',
+      body: await deps.storage.get(key),
+    };
+  }
+  let header: string[];
+  let rows: (string | number)[][];
+  if (file.startsWith('changes')) {
+    const all = await preview.listChanges(deps.db, runId, {
+      limit: null,
+      offset: 0,
+      sort: 'rowNumber',
+      desc: false,
+    });
+    header = CHANGE_HEADER;
+    rows = all.rows.map((c) => [
+      c.changeId,
+      c.rowNumber ?? '',
+      CHANGE_KIND_LABELS[c.kind],
+      last4(deps.ssn, c.ssnEncrypted),
+      c.name ?? '',
+      c.field ?? '',
+      c.oldValue ?? '',
+      c.newValue ?? '',
+      c.changeDate,
+      c.selected ? 'Y' : 'N',
+    ]);
+  } else {
+    const all = await preview.listRejected(deps.db, runId, { limit: null, offset: 0, desc: false });
+    header = REJECTED_HEADER;
+    rows = all.rows.map((r) => [r.rowNumber, r.field, r.message]);
+  }
+  const base = `run-${runId}-${file.split('.')[0]}`;
+  if (file.endsWith('.csv')) {
+    return {
+      name: `${base}.csv`,
+      type: 'text/csv; charset=utf-8',
+      body: Buffer.from(
+        Papa.unparse([header, ...rows.map((r) => r.map(String))], { escapeFormulae: true }),
+        'utf8',
+      ),
+    };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(file.startsWith('changes') ? 'Changes' : 'Rejected');
+  sheet.addRow(header).font = { bold: true };
+  for (const r of rows) sheet.addRow(r);
+  return {
+    name: `${base}.xlsx`,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    body: Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+}
