@@ -12,12 +12,13 @@ import { given, type EmployeeHandle } from '../../test/given.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { writeMemberHistory, writeMemberHistoryBatch } from '../members/index.ts';
-import { applyRun } from './eligibility-imports.apply.ts';
+import { applyRun, runApplyJob } from './eligibility-imports.apply.ts';
 import { startApplying } from './eligibility-imports.apply.repo.ts';
 import { insertChanges, insertRun, setRunStatus, stageRows } from './eligibility-imports.repo.ts';
 
 let t: TestApp;
-useTestApp((app) => (t = app));
+// Jobs started: Apply queues its job (the worker is not started; the tests run the job's work).
+useTestApp((app) => (t = app), { startJobs: true });
 
 const TODAY = '2026-11-24';
 const deps = () => ({ db: t.ctx.db, today: () => TODAY });
@@ -89,6 +90,7 @@ async function previewedRun(
   organizationNo: number,
   rows: StandardEligibilityRow[],
   changes: ChangeRow[],
+  options: { start?: boolean } = {},
 ) {
   const db = t.ctx.db;
   const userNo = await t.userNo('accountManager');
@@ -104,7 +106,7 @@ async function previewedRun(
   await stageRows(db, runId, rows, ssnOf());
   await insertChanges(db, runId, changes, ssnOf());
   await setRunStatus(db, runId, 'previewed');
-  expect(await startApplying(db, runId, userNo)).toBe('started');
+  if (options.start !== false) expect(await startApplying(db, runId, userNo)).toBe('started');
   return { runId, organizationNo, userNo };
 }
 
@@ -464,5 +466,63 @@ describe('eligibility import apply', () => {
     });
     expect(rows[2]).toMatchObject({ field: 'zip', old_value: null, new_value: '45402' });
     expect(rows[6]).toEqual({ event: 'create', field: null, old_value: null, new_value: null });
+  });
+
+  it('selection and Apply through the API: a deselected change stays, a second Apply is refused, outside scope is 404', async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee({ ...person, lastName: 'One' })
+      .employee({ ...person, lastName: 'Two' })
+      .build();
+    const [one, two] = s.employees as [EmployeeHandle, EmployeeHandle];
+    const run = await previewedRun(
+      s.organization.organizationNo,
+      [row(1, one.ssn!, { lastName: 'Uno' }), row(2, two.ssn!, { lastName: 'Dos' })],
+      [
+        change(1, one.ssn!, 'fieldChange', {
+          memberId: one.employeeNo,
+          field: 'lastName',
+          newValue: 'Uno',
+        }),
+        change(2, two.ssn!, 'fieldChange', {
+          memberId: two.employeeNo,
+          field: 'lastName',
+          newValue: 'Dos',
+        }),
+      ],
+      { start: false },
+    );
+    const url = `/eligibilityImportSchema/eligibility-import-runs/${run.runId}`;
+    // The client persona's organizations do not include this one.
+    const outside = await t.injectAs('client', { method: 'POST', url: `${url}/apply` });
+    expect(outside.statusCode).toBe(404);
+
+    const selected = await t.injectAs('accountManager', {
+      method: 'PUT',
+      url: `${url}/selection`,
+      payload: { acceptAll: false, deselected: [2] },
+    });
+    expect(selected.statusCode, selected.body).toBe(200);
+    expect(selected.json()).toMatchObject({ status: 'previewed', rowsSelected: 1 });
+
+    const applied = await t.injectAs('accountManager', { method: 'POST', url: `${url}/apply` });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(applied.json()).toMatchObject({ status: 'applying' });
+    const again = await t.injectAs('accountManager', { method: 'POST', url: `${url}/apply` });
+    expect(again.statusCode).toBe(409);
+
+    // The queued job's work, run here rather than by the worker.
+    await runApplyJob(deps(), run);
+    const answer = await t.injectAs('accountManager', { method: 'GET', url });
+    expect(answer.json()).toMatchObject({ status: 'applied', rowsApplied: 1 });
+    expect((await employeeRow(one.employeeNo)).last_name).toBe('Uno');
+    expect((await employeeRow(two.employeeNo)).last_name).toBe('Two');
+    const late = await t.injectAs('accountManager', {
+      method: 'PUT',
+      url: `${url}/selection`,
+      payload: { acceptAll: true },
+    });
+    expect(late.statusCode).toBe(409);
   });
 });

@@ -13,8 +13,11 @@ import {
   groupSelectable,
   lifecycleDateError,
   todayIso,
+  type ImportRun,
   type RejectedRow,
 } from '@pillar/domain';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { conflict } from '../../platform/http/problem.ts';
 import type { DB } from '../../database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import {
@@ -49,9 +52,13 @@ import {
   insertApplyFailures,
   loadApplyBatch,
   markBatchDone,
+  startApplying,
   type ApplyChange,
 } from './eligibility-imports.apply.repo.ts';
-import { STAGING_BATCH } from './eligibility-imports.repo.ts';
+import { requireRun } from './eligibility-imports.access.ts';
+import type { RunRow } from './eligibility-imports.preview.repo.ts';
+import { saveSelection, STAGING_BATCH } from './eligibility-imports.repo.ts';
+import { runAnswer } from './eligibility-imports.service.ts';
 
 /*
  * Apply (issue 17, decision 0128): the selected changes of a previewed run reach the members in
@@ -881,4 +888,53 @@ export async function startApplyWorker(deps: ApplyDeps & { jobs: JobQueue }): Pr
     APPLY_QUEUE,
     (data) => runApplyJob(deps, data),
   );
+}
+
+// ---- The routes' services: the selection and the start of Apply ----
+
+export interface ApplyRouteDeps {
+  db: Kysely<DB>;
+  jobs: JobQueue;
+}
+
+/** A run that can still be selected and applied: previewed, or an apply that failed (resumes). */
+function refuseUnlessApplicable(run: RunRow): void {
+  if (run.status === 'applied' || run.status === 'applying') throw conflict(IMPORT.alreadyApplied);
+  if (run.status !== 'previewed' && !(run.status === 'failed' && run.appliedBy !== null))
+    throw conflict(IMPORT.notPreviewed);
+}
+
+/** PUT .../selection: accept every valid row, or deselect some. Nothing reaches the members. */
+export async function saveRunSelection(
+  db: Kysely<DB>,
+  principal: Principal,
+  runId: number,
+  body: { acceptAll: boolean; deselected: readonly number[] },
+): Promise<ImportRun> {
+  const run = await requireRun(db, principal, runId);
+  refuseUnlessApplicable(run);
+  await saveSelection(db, runId, body.acceptAll ? [] : body.deselected);
+  return runAnswer(db, runId);
+}
+
+/**
+ * POST .../apply: the run becomes 'applying' (409 when another run of the configuration is
+ * reading or applying, or this one is not previewed) and the job is queued.
+ */
+export async function startApply(
+  deps: ApplyRouteDeps,
+  principal: Principal,
+  runId: number,
+): Promise<ImportRun> {
+  const run = await requireRun(deps.db, principal, runId);
+  refuseUnlessApplicable(run);
+  const started = await startApplying(deps.db, runId, principal.userNo);
+  if (started === 'busy') throw conflict(IMPORT.runInProgress);
+  if (started === 'wrongStatus') throw conflict(IMPORT.notPreviewed);
+  await deps.jobs.send(APPLY_QUEUE, {
+    runId,
+    organizationNo: run.organizationNo,
+    userNo: principal.userNo,
+  });
+  return runAnswer(deps.db, runId);
 }
