@@ -25,6 +25,3 @@ export {
 /** Selection and Apply (decision 0128): its routes, and the apply job's worker (main.ts). */
 export { eligibilityImportApplyRoutes } from './eligibility-imports.apply-routes.ts';
 export { APPLY_QUEUE, runApplyJob, startApplyWorker } from './eligibility-imports.apply.ts';
-/** Selection and Apply (decision 0128): its routes, and the apply job's worker (main.ts). */
-export { eligibilityImportApplyRoutes } from './eligibility-imports.apply-routes.ts';
-export { APPLY_QUEUE, runApplyJob, startApplyWorker } from './eligibility-imports.apply.ts';
