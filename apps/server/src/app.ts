@@ -33,7 +33,10 @@ import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
 import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
 import { claimsFilesRoutes } from './modules/claims-files/index.ts';
-import { eligibilityImportRoutes } from './modules/eligibility-imports/index.ts';
+import {
+  eligibilityImportApplyRoutes,
+  eligibilityImportRoutes,
+} from './modules/eligibility-imports/index.ts';
 import { rateCardsRoutes } from './modules/rate-cards/index.ts';
 import {
   dependentRecordRoutes,
@@ -290,6 +293,7 @@ export async function buildApp(
   await app.register(incumbentPartsRoutes);
   await app.register(claimsFilesRoutes);
   await app.register(eligibilityImportRoutes);
+  await app.register(eligibilityImportApplyRoutes);
   await app.register(rateCardsRoutes);
 
   return app;
