@@ -33,6 +33,7 @@ import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
 import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
 import { claimsFilesRoutes } from './modules/claims-files/index.ts';
+import { pricingRoutes } from './modules/pricing/index.ts';
 import {
   eligibilityImportApplyRoutes,
   eligibilityImportRoutes,
@@ -292,6 +293,7 @@ export async function buildApp(
   await app.register(evaluateRoutes);
   await app.register(incumbentPartsRoutes);
   await app.register(claimsFilesRoutes);
+  await app.register(pricingRoutes);
   await app.register(eligibilityImportRoutes);
   await app.register(eligibilityImportApplyRoutes);
   await app.register(rateCardsRoutes);
