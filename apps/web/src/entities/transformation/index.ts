@@ -2,6 +2,7 @@ export {
   useGenerateTransformation,
   useSaveTransformation,
   useTestTransformation,
+  useTransformationPage,
   useTransformations,
 } from './api/transformations.ts';
 export { transformationKeys } from './query-keys.ts';

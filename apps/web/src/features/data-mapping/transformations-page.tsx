@@ -1,20 +1,31 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Col, Empty, Input, List, Row, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Col, Empty, Input, Row, Space, Tag, Typography } from 'antd';
 import { WIZARD_KIND_LABELS, type Transformation } from '@pillar/domain';
-import { TransformationWizard, useTransformations } from '../../entities/transformation/index.ts';
+import {
+  TransformationWizard,
+  useTransformationPage,
+} from '../../entities/transformation/index.ts';
+import {
+  PagedTable,
+  usePagedTableState,
+  type PagedTableColumn,
+} from '../../shared/search-table/paged-table.tsx';
 import { usePageTitle } from '../../shared/page/use-page-title.ts';
 import { TransformationForm } from './transformation-form.tsx';
+import './transformations-page.css';
 
 type Selection =
   | { mode: 'none' }
-  | { mode: 'existing'; id: number }
+  /** The one chosen; kept while another page of the list shows. */
+  | { mode: 'existing'; id: number; item: Transformation }
   | { mode: 'new'; draft: { name: string; description: string; expression: string } };
 
 const BLANK_DRAFT = { name: '', description: '', expression: '' };
 
 /**
  * The Transformations page (spec 3 §2), at /data-management/transformations and its evaluate copy:
- * a searchable alphabetical list on the left, the selected transformation's form on the right.
+ * a searchable alphabetical list on the left, paged by the server like the other lists (20, 50 or
+ * 100 a page), each with its kind; the selected transformation's form on the right.
  * Create Transformation opens the wizard; a hand-written expression starts from Clone or from the
  * empty form the "New Expression" button gives (decision 0121).
  */
@@ -24,10 +35,45 @@ export default function TransformationsPage() {
   const [search, setSearch] = useState('');
   const [selection, setSelection] = useState<Selection>({ mode: 'none' });
   const [wizardOpen, setWizardOpen] = useState(false);
-  const list = useTransformations(search);
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+  const table = usePagedTableState();
+  const list = useTransformationPage(search, table.query);
+  const rows = list.data?.data ?? [];
   const selected =
-    selection.mode === 'existing' ? (rows.find((t) => t.id === selection.id) ?? null) : null;
+    selection.mode === 'existing'
+      ? (rows.find((t) => t.id === selection.id) ?? selection.item)
+      : null;
+  const select = (item: Transformation) => setSelection({ mode: 'existing', id: item.id, item });
+  const searchFor = (text: string) => {
+    setSearch(text);
+    table.onStateChange({ page: 1, pageSize: table.state.pageSize, sort: null });
+  };
+  const columns: PagedTableColumn<Transformation>[] = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, t) => (
+        <Button
+          type={selected?.id === t.id ? 'primary' : 'text'}
+          aria-pressed={selected?.id === t.id}
+          className="transformations-list__name"
+          onClick={() => select(t)}
+        >
+          {t.name}
+        </Button>
+      ),
+    },
+    {
+      title: 'Kind',
+      key: 'kind',
+      width: 112,
+      render: (_, t) =>
+        t.kind !== 'expression' ? (
+          <Tag className="transformations-list__kind">{WIZARD_KIND_LABELS[t.kind]}</Tag>
+        ) : (
+          <Typography.Text type="secondary">Expression</Typography.Text>
+        ),
+    },
+  ];
 
   const clone = (t: Transformation) =>
     setSelection({
@@ -62,7 +108,7 @@ export default function TransformationsPage() {
         </Col>
       </Row>
       <Row gutter={16} wrap={false}>
-        <Col flex="320px">
+        <Col flex="380px" style={{ minWidth: 0 }}>
           <Card size="small">
             <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
               <Input
@@ -71,9 +117,9 @@ export default function TransformationsPage() {
                 value={typed}
                 maxLength={100}
                 onChange={(e) => setTyped(e.target.value)}
-                onPressEnter={() => setSearch(typed.trim())}
+                onPressEnter={() => searchFor(typed.trim())}
               />
-              <Button type="primary" onClick={() => setSearch(typed.trim())}>
+              <Button type="primary" onClick={() => searchFor(typed.trim())}>
                 Search
               </Button>
             </Space.Compact>
@@ -82,38 +128,23 @@ export default function TransformationsPage() {
               style={{ padding: 0 }}
               onClick={() => {
                 setTyped('');
-                setSearch('');
+                searchFor('');
               }}
             >
               Clear Filters
             </Button>
-            {list.data && list.data.totalCount > rows.length && (
-              <Typography.Paragraph type="secondary">
-                The first {rows.length} of {list.data.totalCount}: search to narrow the list.
-              </Typography.Paragraph>
-            )}
-            <List
+            <PagedTable<Transformation>
+              rowKey="id"
+              size="small"
               aria-label="Transformations"
-              loading={list.isPending}
-              dataSource={rows}
-              style={{ maxHeight: 560, overflowY: 'auto' }}
-              renderItem={(t) => (
-                <List.Item
-                  style={{ padding: '4px 0' }}
-                  extra={
-                    t.kind !== 'expression' ? <Tag>{WIZARD_KIND_LABELS[t.kind]}</Tag> : undefined
-                  }
-                >
-                  <Button
-                    type={selected?.id === t.id ? 'primary' : 'text'}
-                    aria-pressed={selected?.id === t.id}
-                    style={{ textAlign: 'left', whiteSpace: 'normal', height: 'auto' }}
-                    onClick={() => setSelection({ mode: 'existing', id: t.id })}
-                  >
-                    {t.name}
-                  </Button>
-                </List.Item>
-              )}
+              className="transformations-list"
+              columns={columns}
+              state={table.state}
+              onStateChange={table.onStateChange}
+              page={list.data}
+              isError={list.isError}
+              loading={list.isFetching}
+              showTotal={(count) => `${count} in all`}
             />
           </Card>
         </Col>
@@ -125,7 +156,7 @@ export default function TransformationsPage() {
               <TransformationForm
                 transformation={selected}
                 draft={selection.mode === 'new' ? selection.draft : undefined}
-                onSaved={(saved) => setSelection({ mode: 'existing', id: saved.id })}
+                onSaved={select}
               />
             )}
           </Card>
@@ -134,7 +165,7 @@ export default function TransformationsPage() {
       <TransformationWizard
         open={wizardOpen}
         onClose={() => setWizardOpen(false)}
-        onCreated={(created) => setSelection({ mode: 'existing', id: created.id })}
+        onCreated={select}
       />
     </Space>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
   transformationContracts,
@@ -25,6 +25,30 @@ export function useTransformations(search: string) {
         query: { search: search || undefined, limit: LIST_LIMIT, offset: 0, sort: 'name:asc' },
         signal,
       }),
+  });
+}
+
+/**
+ * One page of the library for the Transformations page's paged list (alphabetical unless the
+ * caller sorts), filtered by name or description.
+ */
+export function useTransformationPage(
+  search: string,
+  paging: { limit: number; offset: number; sort?: string },
+) {
+  return useQuery({
+    queryKey: transformationKeys.page(search, paging),
+    queryFn: ({ signal }) =>
+      callApi(transformationContracts.listTransformations, {
+        query: {
+          search: search || undefined,
+          limit: paging.limit,
+          offset: paging.offset,
+          sort: paging.sort ?? 'name:asc',
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
   });
 }
 
