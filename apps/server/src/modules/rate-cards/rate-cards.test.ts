@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   ILLUSTRATIVE_RATE_CARDS,
+  RATE_CARD_MESSAGES as M,
   cardInForce,
   defaultSelection,
   globalCustomizations,
   pbmColumnTerms,
+  type RateCardList,
   type RateCardTerms,
+  type RateCardVersion,
 } from '@pillar/domain';
-import type { TestApp } from '../../test/test-app.ts';
+import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { rateCardsInForce } from './index.ts';
 import { insertVersion } from './rate-cards.repo.ts';
+import { todayUtc } from './rate-cards.service.ts';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -77,5 +81,187 @@ describe('rateCardsInForce (the repricing reads the cards through it)', () => {
     });
     const again = await rateCardsInForce(t.ctx.db, '2030-12-31');
     expect(again.find((c) => c.pbm === 'CVS_CAREMARK')?.terms.discounts.retail.brand).toBe(31.25);
+  });
+});
+
+const URL = '/evaluate/v1/rate-cards';
+
+async function list(asOf?: string): Promise<RateCardList> {
+  const response = await t.injectAs('financialAnalyst', {
+    method: 'GET',
+    url: asOf ? `${URL}?asOf=${asOf}` : URL,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<RateCardList>();
+}
+
+function create(body: unknown, caller: Caller = 'financialAnalyst') {
+  return t.injectAs(caller, { method: 'POST', url: URL, payload: body as object });
+}
+
+function expectField(
+  response: { statusCode: number; body: string; json: <T>() => T },
+  field: string,
+  message: string | RegExp,
+) {
+  expect(response.statusCode, response.body).toBe(400);
+  const got = response.json<{ params?: Record<string, string> }>().params?.[field];
+  if (typeof message === 'string') expect(got).toBe(message);
+  else expect(got).toMatch(message);
+}
+
+describe('the rate cards API', () => {
+  it("lists each PBM's seeded card in force with its terms and its history", async () => {
+    const answer = await list('2026-06-01');
+    expect(answer.asOf).toBe('2026-06-01');
+    expect(answer.pbms.map((p) => [p.pbm, p.name])).toEqual([
+      ['CVS_CAREMARK', 'CVS Caremark'],
+      ['OPTUMRX', 'Optum'],
+      ['EXPRESS_SCRIPTS', 'Express Scripts'],
+    ]);
+    const optum = answer.pbms[1]!;
+    expect(optum.inForce?.terms).toEqual(seeded('OPTUMRX').terms);
+    expect(optum.inForce?.effectiveDate).toBe('2026-01-01');
+    expect(optum.inForce?.status).toBe('In force');
+    expect(optum.inForce?.createdByName).toBeNull();
+    expect(optum.versions.map((v) => v.versionNo)).toContain(optum.inForce?.versionNo);
+    // Before the first card is effective nothing is in force, and the seeded one is scheduled.
+    const early = await list('2025-06-01');
+    expect(early.pbms[1]!.inForce).toBeNull();
+    expect(early.pbms[1]!.versions.at(-1)?.status).toBe('Scheduled');
+  });
+
+  it('saves an edit as a new version in force from its date; the old one stays as history', async () => {
+    const before = (await list()).pbms.find((p) => p.pbm === 'OPTUMRX')!;
+    const old = before.inForce!;
+    const terms = withRetailBrand(old.terms, 23.45);
+    const response = await create({
+      pbm: 'OPTUMRX',
+      effectiveDate: todayUtc(),
+      terms,
+      note: '  Renewal offer  ',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<RateCardVersion>();
+    expect(created).toMatchObject({
+      pbm: 'OPTUMRX',
+      effectiveDate: todayUtc(),
+      status: 'In force',
+      note: 'Renewal offer',
+      createdByName: 'Mei Chen',
+    });
+    expect(created.terms).toEqual(terms);
+
+    const after = (await list()).pbms.find((p) => p.pbm === 'OPTUMRX')!;
+    expect(after.inForce?.versionNo).toBe(created.versionNo);
+    expect(after.inForce?.terms.discounts.retail.brand).toBe(23.45);
+    expect(after.versions[0]?.versionNo).toBe(created.versionNo);
+    const previous = after.versions.find((v) => v.versionNo === old.versionNo);
+    expect(previous?.status).toBe('Superseded');
+    // The old version is unchanged and still readable.
+    const read = await t.injectAs('financialAnalyst', {
+      method: 'GET',
+      url: `${URL}/${old.versionNo}`,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json<RateCardVersion>()).toMatchObject({ status: 'Superseded', terms: old.terms });
+    // The repricing reads the new card from today.
+    const cards = await rateCardsInForce(t.ctx.db, todayUtc());
+    expect(cards.find((c) => c.pbm === 'OPTUMRX')?.terms).toEqual(terms);
+  });
+
+  it('schedules a version with a future date without changing the card in force', async () => {
+    const current = (await list()).pbms.find((p) => p.pbm === 'EXPRESS_SCRIPTS')!.inForce!;
+    const response = await create({
+      pbm: 'EXPRESS_SCRIPTS',
+      effectiveDate: '2099-01-01',
+      terms: withRetailBrand(current.terms, 20),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json<RateCardVersion>().status).toBe('Scheduled');
+    const after = (await list()).pbms.find((p) => p.pbm === 'EXPRESS_SCRIPTS')!;
+    expect(after.inForce?.versionNo).toBe(current.versionNo);
+    expect(after.versions[0]).toMatchObject({ effectiveDate: '2099-01-01', status: 'Scheduled' });
+    // A later version may not come before it.
+    expectField(
+      await create({ pbm: 'EXPRESS_SCRIPTS', effectiveDate: '2098-12-31', terms: current.terms }),
+      'effectiveDate',
+      M.effectiveDateBefore('2099-01-01'),
+    );
+  });
+
+  it('refuses bad terms with a 400 naming the field', async () => {
+    const base = seeded('CVS_CAREMARK').terms;
+    const body = (terms: RateCardTerms, extra: Record<string, unknown> = {}) => ({
+      pbm: 'CVS_CAREMARK',
+      effectiveDate: '2031-01-01',
+      terms,
+      ...extra,
+    });
+    expectField(
+      await create(body(withRetailBrand(base, 100.5))),
+      'terms.discounts.retail.brand',
+      M.percent,
+    );
+    expectField(
+      await create(body(withRetailBrand(base, 12.345))),
+      'terms.discounts.retail.brand',
+      M.twoDecimals,
+    );
+    expectField(
+      await create(
+        body({
+          ...base,
+          dispensingFees: { ...base.dispensingFees, specialtyRetail: -1 },
+        }),
+      ),
+      'terms.dispensingFees.specialtyRetail',
+      M.notNegative,
+    );
+    expectField(
+      await create(body({ ...base, adminFeePepm: { ...base.adminFeePepm, 'Over 5K': -0.01 } })),
+      'terms.adminFeePepm.Over 5K',
+      M.notNegative,
+    );
+    const adjustment = base.adjustments[0]!;
+    expectField(
+      await create(
+        body({ ...base, adjustments: [{ ...adjustment, option: 'formulary', value: 'Premium' }] }),
+      ),
+      'terms.adjustments.0.value',
+      M.unknownOption,
+    );
+    expectField(
+      await create(body({ ...base, adjustments: [adjustment, adjustment] })),
+      'terms.adjustments.1.value',
+      M.duplicateAdjustment,
+    );
+    // Generic points: Re-Invested Rebates +1 (Pass Through -2), Value network +2, Mandatory
+    // Maintenance90 +0.5: a base of 98 ranges from 96 to 101.5.
+    const generic = { ...base.discounts.retail, generic: 98 };
+    expectField(
+      await create(body({ ...base, discounts: { ...base.discounts, retail: generic } })),
+      'terms.discounts.retail.generic',
+      M.adjustedOutOfRange(96, 101.5),
+    );
+    expectField(
+      await create(body(base, { effectiveDate: '2031-02-30' })),
+      'effectiveDate',
+      'Effective date must be a valid date (YYYY-MM-DD)',
+    );
+    expectField(await create(body(base, { note: 'x\u0000y' })), 'note', /NUL character/i);
+    // Nothing was written.
+    const caremark = (await list()).pbms.find((p) => p.pbm === 'CVS_CAREMARK')!;
+    expect(caremark.versions.some((v) => v.effectiveDate === '2031-01-01')).toBe(false);
+  });
+
+  it('answers 404 for an unknown version and 403 to a user without evaluate', async () => {
+    const missing = await t.injectAs('financialAnalyst', { method: 'GET', url: `${URL}/999999` });
+    expect(missing.statusCode).toBe(404);
+    const refused = await create(
+      { pbm: 'OPTUMRX', effectiveDate: '2031-01-01', terms: seeded('OPTUMRX').terms },
+      'accountManager',
+    );
+    expect(refused.statusCode).toBe(403);
   });
 });
