@@ -268,6 +268,14 @@ describe('route table', () => {
       'GET /evaluate/v1/rate-cards',
       'GET /evaluate/v1/rate-cards/:versionNo',
       'POST /evaluate/v1/rate-cards',
+      // The financial analysis calls (issue 19, decision 0131): the same rule.
+      'POST /evaluate/v1/opps/fa_jobs/:id',
+      'GET /evaluate/v1/opps/fa_jobs/:id/:fileId',
+      'GET /evaluate/v1/opps/:id/fa/:x/incumbentStats',
+      'GET /evaluate/v1/opps/:id/fa/:x',
+      'POST /evaluate/v1/opps/:id/fa/:x',
+      'GET /evaluate/v1/opps/:id/fa/:x/explain',
+      'GET /evaluate/v1/opps/:id/fa/:x/explain/claims',
       'GET /salesforce/v1/opportunities',
       'GET /salesforce/v1/opportunities/:id',
     ]) {
