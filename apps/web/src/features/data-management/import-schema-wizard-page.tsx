@@ -234,6 +234,11 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
   const onNext = async () => {
     setProblem(null);
     if (!(await stepIsValid())) return;
+    if (step === 3 && !view && (preparing || prepareError)) {
+      // The mapping is not there yet: leaving would save a schema without its template.
+      if (prepareError) setProblem({ title: 'The mapping could not be prepared', details: [] });
+      return;
+    }
     const editor = step === 3 && !view ? mappingEditor.current : null;
     const next = wizardNext(step, shape, {
       mode,
