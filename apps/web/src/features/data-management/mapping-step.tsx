@@ -136,7 +136,10 @@ function SourceColumns({ fieldNames, edi }: { fieldNames: readonly string[]; edi
     return <p>The source fields of an EDI-834 file come from its 834 implementation layout.</p>;
   return (
     <>
-      <p>Define the fields in Field Definitions first: they are the source columns mapped here.</p>
+      <p>
+        This schema has no mapping template yet. Its fields below are the source columns the
+        template maps from.
+      </p>
       <Table
         size="small"
         rowKey="column"
