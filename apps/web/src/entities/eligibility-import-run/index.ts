@@ -10,6 +10,7 @@ export {
   formatTimeLeft,
   isRunWorking,
   runPercent,
+  selectableChanges,
   totalChanges,
 } from './run-rules.ts';
 export {

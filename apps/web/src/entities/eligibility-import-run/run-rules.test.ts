@@ -6,6 +6,7 @@ import {
   isRunWorking,
   runOutcome,
   runPercent,
+  selectableChanges,
   totalChanges,
 } from './run-rules.ts';
 
@@ -88,6 +89,8 @@ describe('totalChanges and runOutcome', () => {
   it('sums every kind and words the outcome by status', () => {
     const r = run({ counts: counts({ newMember: 2, absent: 1, fieldChange: 4 }), rowsRejected: 3 });
     expect(totalChanges(r)).toBe(7);
+    // Absent members are shown but never selected or applied.
+    expect(selectableChanges(r)).toBe(6);
     expect(runOutcome(r)).toBe('7 changes to review, 3 rows rejected');
     expect(runOutcome(run({ status: 'applied', rowsApplied: 1200 }))).toBe('1,200 changes applied');
     expect(runOutcome(run({ status: 'failed', error: 'Bad file' }))).toBe('Bad file');

@@ -26,6 +26,14 @@ export function totalChanges(run: Pick<ImportRun, 'counts'>): number {
 }
 
 /**
+ * The changes a user may select: every change but the absent members (shown, never applied; the
+ * run's selected count leaves them out too).
+ */
+export function selectableChanges(run: Pick<ImportRun, 'counts'>): number {
+  return totalChanges(run) - run.counts.absent;
+}
+
+/**
  * The progress bar's percent: while reading, the rows validated of the rows read so far; while
  * applying, the rows applied of the rows selected; full once previewed or applied.
  */

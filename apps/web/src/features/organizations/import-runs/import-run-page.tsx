@@ -24,7 +24,7 @@ import {
   applyBlocker,
   formatRunTime,
   isRunWorking,
-  totalChanges,
+  selectableChanges,
   useApplyRun,
   useDownloadRunFile,
   useImportRun,
@@ -133,7 +133,7 @@ function RunBody({ run }: { run: ImportRun }) {
             showIcon
             style={{ marginTop: 12 }}
             title={`Applied: ${run.rowsApplied.toLocaleString('en-US')} changes written to members.`}
-            description={`${(totalChanges(run) - run.rowsSelected).toLocaleString('en-US')} changes were left out, ${run.rowsRejected.toLocaleString('en-US')} rows were rejected.`}
+            description={`${(selectableChanges(run) - run.rowsSelected).toLocaleString('en-US')} changes were left out, ${run.rowsRejected.toLocaleString('en-US')} rows were rejected.`}
           />
         )}
       </PanelCard>
@@ -205,7 +205,7 @@ function RunActions({ run, canRun }: { run: ImportRun; canRun: boolean }) {
   ];
 
   const onApply = async () => {
-    const left = totalChanges(run) - run.rowsSelected;
+    const left = selectableChanges(run) - run.rowsSelected;
     const ok = await confirm({
       title: `Apply ${run.rowsSelected.toLocaleString('en-US')} changes?`,
       content: (

@@ -11,7 +11,7 @@ import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { PagedTable, usePagedTableState } from '../../../shared/search-table/paged-table.tsx';
 import {
   listDeselected,
-  totalChanges,
+  selectableChanges,
   useRunChanges,
   useSaveSelection,
 } from '../../../entities/eligibility-import-run/index.ts';
@@ -54,7 +54,7 @@ export function RunChangesTable({ run, canSelect }: { run: ImportRun; canSelect:
   const change = async (ids: readonly number[], select: boolean) => {
     let base = deselected;
     if (base === null) {
-      const serverDeselected = totalChanges(run) - run.rowsSelected;
+      const serverDeselected = selectableChanges(run) - run.rowsSelected;
       if (serverDeselected > 0) {
         setLoadingSelection(true);
         try {
@@ -106,8 +106,8 @@ export function RunChangesTable({ run, canSelect }: { run: ImportRun; canSelect:
           }}
         />
         <Typography.Text>
-          {run.rowsSelected.toLocaleString('en-US')} of {totalChanges(run).toLocaleString('en-US')}{' '}
-          changes selected
+          {run.rowsSelected.toLocaleString('en-US')} of{' '}
+          {selectableChanges(run).toLocaleString('en-US')} changes selected
         </Typography.Text>
       </Space>
       <PagedTable<Change>
@@ -124,7 +124,9 @@ export function RunChangesTable({ run, canSelect }: { run: ImportRun; canSelect:
         rowSelection={
           canSelect
             ? {
-                selectedRowKeys: rows.filter(isSelected).map((c) => c.changeId),
+                selectedRowKeys: rows
+                  .filter((c) => c.kind !== 'absent' && isSelected(c))
+                  .map((c) => c.changeId),
                 getCheckboxProps: (c) => ({
                   disabled: c.kind === 'absent' || c.applied,
                   'aria-label': `Select change ${c.changeId}`,
