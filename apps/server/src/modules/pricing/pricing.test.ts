@@ -358,3 +358,21 @@ describe('explain a cell', () => {
     expectProblem(await call('GET', `${url}?column=incumbent&row=bogus`), 400, 'row');
   });
 });
+
+describe('who may call', () => {
+  it('refuses the account manager (no rxbAdmin) and a broker on every financial analysis call', async () => {
+    const mapped = await mappedFile(MAPPED_CSV);
+    const calls: ['GET' | 'POST', string][] = [
+      ['POST', '/evaluate/v1/opps/fa_jobs/1'],
+      ['GET', `/evaluate/v1/opps/fa_jobs/1/${mapped.id}`],
+      ['GET', `${base()}/fa/${mapped.id}/incumbentStats`],
+      ['GET', `${base()}/fa/${mapped.id}`],
+      ['POST', `${base()}/fa/${mapped.id}`],
+      ['GET', `${base()}/fa/${mapped.id}/explain?column=incumbent&row=netCost`],
+      ['GET', `${base()}/fa/${mapped.id}/explain/claims?column=incumbent&row=netCost`],
+    ];
+    for (const [method, url] of calls)
+      for (const caller of ['accountManager', 'broker'] as const)
+        expectProblem(await call(method, url, method === 'POST' ? {} : undefined, caller), 403);
+  });
+});
