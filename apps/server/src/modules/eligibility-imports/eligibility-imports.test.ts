@@ -388,6 +388,47 @@ describe('eligibility import runs: the preview', () => {
     ]);
   });
 
+  it("honours the schema's advanced options: update-only refuses new members, Use Input Date dates changes by the file", async () => {
+    const s = await organizationWithMembers();
+    const org = s.organization.organizationNo;
+    const fields = COLUMNS.map((c): [string] => [c]);
+    const base = { recordType: 'E', gender: 'F', groupId: s.group, effectiveDate: '2026-02-01' };
+    const csv = csvOf([
+      { ...base, ssn: uniqueSsn(t), firstName: 'Nia', lastName: 'New', dateOfBirth: '1990-01-01' },
+      {
+        ...base,
+        ssn: s.ann.ssn!,
+        firstName: 'Ann',
+        lastName: 'Stonely',
+        dateOfBirth: '1980-01-02',
+      },
+    ]);
+    const updateOnly = await previewOf(
+      'superAdmin',
+      await configuration(org, 'csv', fields, { supportsUpdateOnlyRecords: true }),
+      'u.csv',
+      csv,
+    );
+    expect(await rejectedOf('superAdmin', updateOnly.runId)).toEqual([
+      { rowNumber: 2, field: 'ssn', message: M.updateOnlyNotInPillar },
+    ]);
+    expect(
+      (await changesOf('superAdmin', updateOnly.runId)).data.map((c) => [c.kind, c.changeDate]),
+    ).toEqual([['fieldChange', TODAY]]);
+    const inputDate = await previewOf(
+      'superAdmin',
+      await configuration(org, 'csv', fields, { useInputDate: true }),
+      'd.csv',
+      csv,
+    );
+    expect(
+      (await changesOf('superAdmin', inputDate.runId)).data.map((c) => [c.kind, c.changeDate]),
+    ).toEqual([
+      ['newMember', '2026-02-01'],
+      ['fieldChange', '2026-02-01'],
+    ]);
+  });
+
   it('previews a fixed-length file and an XLSX file read with their schemas', async () => {
     const s = await organizationWithMembers();
     const org = s.organization.organizationNo;
@@ -526,8 +567,8 @@ describe('eligibility import runs: the preview', () => {
         '001',
         s.ann.ssn!,
         s.ann.ssn!,
-        'STONE',
-        'ANNA',
+        'Stone',
+        'Anna',
         '19800102',
         'F',
         '20240101',
@@ -538,14 +579,14 @@ describe('eligibility import runs: the preview', () => {
         '024',
         s.bob.ssn!,
         s.bob.ssn!,
-        'REED',
-        'BOB',
+        'Reed',
+        'Bob',
         '19750304',
         'M',
         '20240101',
         '20261231',
       ),
-      ...member(true, '18', '025', s.cy.ssn!, s.cy.ssn!, 'VALE', 'CY', '19700506', 'M', '20240101'),
+      ...member(true, '18', '025', s.cy.ssn!, s.cy.ssn!, 'Vale', 'Cy', '19700506', 'M', '20240101'),
       // Terminated before it starts: the member page's rule rejects it.
       ...member(
         true,
@@ -587,13 +628,11 @@ describe('eligibility import runs: the preview', () => {
     const { data } = await changesOf('superAdmin', run.runId);
     expect(
       data.filter((c) => c.kind === 'fieldChange').map((c) => [c.field, c.oldValue, c.newValue]),
-    ).toEqual([
-      ['firstName', 'Ann', 'ANNA'],
-      ['lastName', 'Stone', 'STONE'],
-    ]);
+    ).toEqual([['firstName', 'Ann', 'Anna']]);
     expect(await rejectedOf('superAdmin', run.runId)).toEqual([
       {
-        rowNumber: expect.any(Number),
+        // An 834's row is its member's INS segment, counted from the ISA (1).
+        rowNumber: segments.findIndex((x) => x.includes('*EARLY*')) - 3 + 1,
         field: 'termDate',
         message: MEMBER_RECORD_MESSAGES.terminationBeforeEffective,
       },
