@@ -228,6 +228,8 @@ export function diffEligibility(
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.ssn, (counts.get(r.ssn) ?? 0) + 1);
   const seen = new Set<string>();
+  // The file's employees, looked up once: a scan per dependent is quadratic on a large file.
+  const fileEmployees = new Set(rows.filter((x) => x.recordType === 'E').map((x) => x.ssn));
   let lastEmployeeSsn: string | null = null;
 
   for (const r of rows) {
@@ -287,9 +289,7 @@ export function diffEligibility(
         : null;
     if (
       r.recordType === 'D' &&
-      (employeeSsn === null ||
-        (!bySsn.has(employeeSsn) &&
-          !rows.some((x) => x.recordType === 'E' && x.ssn === employeeSsn)))
+      (employeeSsn === null || (!bySsn.has(employeeSsn) && !fileEmployees.has(employeeSsn)))
     ) {
       reject('employeeSsn', ELIGIBILITY_IMPORT_MESSAGES.employeeNotFound);
       continue;
