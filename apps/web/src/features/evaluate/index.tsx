@@ -10,6 +10,7 @@ const DATA_MAPPER = 'Claims file templates, transformations and mapping jobs.';
 const OpportunitiesListPage = lazy(() => import('./opportunities-list-page.tsx'));
 const OpportunityPage = lazy(() => import('./opportunity-page.tsx'));
 const TransformationsPage = lazy(() => import('../data-mapping/transformations-page.tsx'));
+const RateCardsPage = lazy(() => import('./rate-cards/rate-cards-page.tsx'));
 
 export const evaluateFeature: Feature = {
   routes: [
@@ -23,6 +24,7 @@ export const evaluateFeature: Feature = {
       ),
     },
     { path: 'evaluate/opportunities/:id/:tab', element: gated('evaluate', <OpportunityPage />) },
+    { path: 'evaluate/rate-cards', element: gated('evaluate', <RateCardsPage />) },
     {
       path: 'evaluate/data-mapper',
       element: later('evaluateDataMapper', 'Data Mapper', DATA_MAPPER),
@@ -38,6 +40,14 @@ export const evaluateFeature: Feature = {
       key: 'opportunities',
       label: 'Opportunities',
       path: '/evaluate/opportunities',
+      area: 'evaluate',
+      module: 'evaluate',
+    },
+    {
+      group: 'ppa',
+      key: 'rate-cards',
+      label: 'Rate Cards',
+      path: '/evaluate/rate-cards',
       area: 'evaluate',
       module: 'evaluate',
     },
