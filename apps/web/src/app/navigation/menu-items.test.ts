@@ -104,6 +104,7 @@ describe('side navigation', () => {
         label: 'PPA',
         children: [
           link('opportunities', 'Opportunities', '/evaluate/opportunities', 'evaluate', 'evaluate'),
+          link('rate-cards', 'Rate Cards', '/evaluate/rate-cards', 'evaluate', 'evaluate'),
         ],
       },
       {
