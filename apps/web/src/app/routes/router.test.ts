@@ -63,6 +63,7 @@ const EXPECTED: Record<string, string | null> = {
   '/evaluate/opportunities': 'evaluate',
   '/evaluate/opportunities/:id': 'evaluate',
   '/evaluate/opportunities/:id/:tab': 'evaluate',
+  '/evaluate/rate-cards': 'evaluate',
   '/evaluate/data-mapper': 'evaluateDataMapper',
   '/evaluate/data-mapper/transformations': 'evaluateDataMapper',
   '/data-management': null,
