@@ -31,7 +31,6 @@ export const DATA_MAPPING_MESSAGES = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   sourceTwice: 'Map a target field once',
   unknownTarget: (name: string) => `${name} is not a field of the write schema`,
-  edi834NotReadable: 'EDI 834 source files cannot be mapped yet',
   legacyNotMapped: 'A legacy import schema is not mapped by the data mapper',
   noFieldDefinitions: 'The import schema has no field definitions',
 } as const;

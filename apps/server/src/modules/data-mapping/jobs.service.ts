@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
-import { compileTemplate, readRows, runMapping } from './mapping-engine.ts';
+import { compileTemplate, readRowBatches, runMapping } from './mapping-engine.ts';
 import {
   completeAttempt,
   failAttempt,
@@ -149,7 +149,7 @@ export async function runMappingJob(
     stored = storage.put(outputKey, output);
     // A failed store stops the run rather than leaving it writing into nothing.
     stored.catch((e: unknown) => output.destroy(e as Error));
-    const summary = await runMapping(readRows(source, layoutOf(read)), mapper, output, {
+    const summary = await runMapping(readRowBatches(source, layoutOf(read)), mapper, output, {
       signal: options.signal,
       progressEvery: options.progressEvery,
       onProgress: async (rowsRead, rowsWritten) => {

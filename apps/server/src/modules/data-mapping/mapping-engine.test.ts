@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
@@ -16,6 +18,8 @@ import {
   SourceLayoutError,
   UnknownTransformationError,
 } from './mapping-engine.ts';
+
+const X12_FILES = path.join(import.meta.dirname, '../../platform/x12/test-files');
 
 const defs = new Map<string, TransformationDefinition>(
   Object.entries({
@@ -207,7 +211,54 @@ describe('readRows', () => {
     ]);
   });
 
-  it('refuses an 834 source with a clear message until the 834 reader lands', () => {
-    expect(() => readRows(Readable.from(['ISA*']), { kind: 'edi' })).toThrow(SourceLayoutError);
+  it('reads delimited text split anywhere: quoted values across chunks, CRLF, a BOM', async () => {
+    const text = '\ufeffx,y\r\n"a, ""q""\r\nnext",2\r\n,\r\nlast,é\r\n';
+    const bytes = Buffer.from(text);
+    for (const at of [1, 5, 9, 14, 20, bytes.length - 2]) {
+      const rows = await collect(
+        readRows(Readable.from([bytes.subarray(0, at), bytes.subarray(at)]), {
+          kind: 'delimited',
+          delimiter: ',',
+          hasHeader: true,
+          fields,
+        }),
+      );
+      expect(rows, `split at ${at}`).toEqual([
+        { a: 'a, "q"\r\nnext', b: '2' },
+        { a: 'last', b: 'é' },
+      ]);
+    }
+  });
+
+  it('reads an X12 834 by the 834 read schema: a row per member and coverage', async () => {
+    const rows = await collect(
+      readRows(fs.createReadStream(path.join(X12_FILES, 'adds-with-dependents.834')), {
+        kind: 'edi',
+      }),
+    );
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r['2100A.NM1.NM104'])).toEqual(['JOHN', 'MARY', 'EMMA']);
+    expect(rows[1]).toMatchObject({
+      'ST.BGN.BGN02': 'ADD-0001',
+      '1000A.N1*P5.N102': 'ACME WIDGETS',
+      '2000.INS.INS02': '01',
+      '2000.REF.REF02': '111223333',
+      '2000.REF*1L.REF02': 'GRP-7781',
+      '2100A.NM1.NM109': '222334444',
+      '2100A.DMG.DMG02': '19820304',
+      '2300.HD.HD03': 'PDG',
+      '2300.DTP*348.DTP03': '20270101',
+    });
+  });
+
+  it('stops on an 834 whose envelope is wrong, naming the segment', async () => {
+    const good = fs.readFileSync(path.join(X12_FILES, 'adds-with-dependents.834'), 'latin1');
+    const wrongCount = good.replace('SE*45*0001~', 'SE*44*0001~');
+    await expect(collect(readRows(Readable.from([wrongCount]), { kind: 'edi' }))).rejects.toThrow(
+      /segment \d+ of the file/,
+    );
+    await expect(
+      collect(readRows(Readable.from(['not an interchange']), { kind: 'edi' })),
+    ).rejects.toThrow(SourceLayoutError);
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -177,6 +179,67 @@ describe('mapping jobs end to end', () => {
         'DEFAULT,2026-01-01,2026-01-01,987654321,M,Bo,Ng,1990-12-31',
       ]);
     }
+  });
+
+  it('maps an X12 834 (005010X220A1) through the 834 read schema: a row per member and coverage', async () => {
+    const x12 = fs.readFileSync(
+      path.join(import.meta.dirname, '../../platform/x12/test-files/adds-with-dependents.834'),
+    );
+    const fileStorageId = await upload('enroll.txt', x12);
+    const sources = {
+      benefitGroupId: '2000.REF*1L.REF02',
+      groupEffectiveDate: 'ST.DTP.DTP03',
+      memberEffectiveDate: '2300.DTP*348.DTP03',
+      employeeSSN: '2000.REF*0F.REF02',
+      gender: '2100A.DMG.DMG03',
+      firstName: '2100A.NM1.NM104',
+      lastName: '2100A.NM1.NM103',
+      dateOfBirth: '2100A.DMG.DMG02',
+      relationship: '2000.INS.INS02',
+      benefitPackage: '2300.HD.HD04',
+    };
+    const read = await ok<DmSchema>('POST', '/schemas', {
+      name: 'Src_834',
+      mediaType: 'edi',
+      fields: Object.values(sources).map((name) => ({ name })),
+    });
+    const template = await ok<Template>('POST', '/templates', {
+      name: 'T_834',
+      readSchemaId: read.id,
+      writeSchemaId: await eligibilityWriteId(),
+      fileStorageId,
+      mappings: Object.entries(sources).map(([target, source]) => ({ target, source })),
+    });
+    const job = await ok<MappingJob>('POST', '/jobs', { templateId: template.id, fileStorageId });
+    await runMappingJob(await deps(), job.id);
+    expect(await ok<MappingJob>('GET', `/jobs/${job.id}`)).toMatchObject({
+      status: 'completed',
+      rowsRead: 3,
+      rowsWritten: 3,
+    });
+    const lines = (await output(job.id)).trim().split('\n');
+    const header = lines[0]!.split(',');
+    const column = (line: string, name: string) => line.split(',')[header.indexOf(name)];
+    expect(lines.slice(1).map((l) => column(l, 'firstName'))).toEqual(['JOHN', 'MARY', 'EMMA']);
+    expect(lines.slice(1).map((l) => column(l, 'relationship'))).toEqual(['18', '01', '19']);
+    expect(column(lines[2]!, 'employeeSSN')).toBe('111223333');
+    expect(column(lines[2]!, 'dateOfBirth')).toBe('19820304');
+    expect(column(lines[1]!, 'benefitPackage')).toBe('RX PLAN GOLD');
+
+    // A wrong SE count: the job fails with the reader's message and position, no output.
+    const broken = await upload(
+      'broken.txt',
+      x12.toString('latin1').replace('SE*45*0001~', 'SE*44*0001~'),
+    );
+    const failed = await ok<MappingJob>('POST', '/jobs', {
+      templateId: template.id,
+      fileStorageId: broken,
+    });
+    await runMappingJob(await deps(), failed.id);
+    const answer = await ok<MappingJob>('GET', `/jobs/${failed.id}`);
+    expect(answer.status).toBe('failed');
+    expect(answer.failure).toMatch(/segment \d+ of the file/);
+    expect((await call('GET', `/jobs/completed/${failed.id}`)).statusCode).toBe(404);
   });
 
   it('a job killed mid-run and run again gives one complete output', async () => {
