@@ -21,6 +21,11 @@ export const ELIGIBILITY_APPLY_MESSAGES = {
 export const ELIGIBILITY_EXPORT_KINDS = ['full', 'changes'] as const;
 export type EligibilityExportKind = (typeof ELIGIBILITY_EXPORT_KINDS)[number];
 
+export const ELIGIBILITY_EXPORT_MESSAGES = {
+  /** An 834 must hold at least one member loop (2000): an empty changes file is not written. */
+  noChanges: 'Nothing has changed since the last export.',
+} as const;
+
 export const eligibilityExportParams = z.object({ orgId: int4Id('orgId') });
 export const eligibilityExportQuery = z.object({
   kind: z.enum(ELIGIBILITY_EXPORT_KINDS, { error: 'Kind must be full or changes' }).default('full'),
