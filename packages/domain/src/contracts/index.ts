@@ -36,5 +36,6 @@ export * from './claims-files.contracts.ts';
 export * from './data-mapping.contracts.ts';
 export * from './edi834.contracts.ts';
 export * from './eligibility-imports.contracts.ts';
+export * from './eligibility-exports.contracts.ts';
 export * from './pricing.contracts.ts';
 export * from './rate-cards.contracts.ts';
