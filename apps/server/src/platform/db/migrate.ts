@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-claims-files.ts';
 import * as m0025 from './migrations/0025-fa-jobs.ts';
 import * as m0026 from './migrations/0026-rate-cards.ts';
 import * as m0027 from './migrations/0027-eligibility-import-ssn.ts';
+import * as m0028 from './migrations/0028-eligibility-exports.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0025-fa-jobs': m0025,
   '0026-rate-cards': m0026,
   '0027-eligibility-import-ssn': m0027,
+  '0028-eligibility-exports': m0028,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
