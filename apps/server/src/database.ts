@@ -26,6 +26,7 @@ import type { DataMappingTables } from './modules/data-mapping/templates.tables.
 import type { ClaimsFileTables } from './modules/claims-files/claims-files.tables.ts';
 import type { PricingTables } from './modules/pricing/pricing.tables.ts';
 import type { RateCardTables } from './modules/rate-cards/rate-cards.tables.ts';
+import type { EligibilityExportTables } from './modules/eligibility-exports/eligibility-exports.tables.ts';
 
 declare module './platform/db/schema.ts' {
   interface DB
@@ -52,7 +53,8 @@ declare module './platform/db/schema.ts' {
       ClaimsFileTables,
       PricingTables,
       RateCardTables,
-      DataMappingTables {}
+      DataMappingTables,
+      EligibilityExportTables {}
 }
 
 export type { DB } from './platform/db/schema.ts';
