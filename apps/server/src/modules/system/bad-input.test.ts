@@ -189,6 +189,10 @@ function bases(): Record<string, Record<string, unknown>> {
       organizationNo: Number(ids.orgId),
       eligibilityImportSchemaNo: 1,
     },
+    'PUT /eligibilityImportSchema/eligibility-import-runs/:runId/selection': {
+      acceptAll: false,
+      deselected: [1],
+    },
     'POST /datamapping/v1/schemas/files/:fileStorageId': { fileType: 'csv', delimiter: 'comma' },
     'POST /evaluate/v1/opps/fa_jobs/:id': {
       fileStorageID: 1,

@@ -14,11 +14,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The eligibility import runs' routes (decision 0123): not the import schemas' rule. */
+/** The eligibility import runs' routes (decision 0123) and the 834 export (0128): not the import schemas' rule. */
 function isImportRunRoute(url: string): boolean {
   return (
     url.includes('/eligibility-import-runs') ||
-    /\/eligibility-import-configs\/:eicNo\/runs$/.test(url)
+    /\/eligibility-import-configs\/:eicNo\/runs$/.test(url) ||
+    url.endsWith('/organizations/:orgId/eligibility-834')
   );
 }
 
@@ -137,6 +138,9 @@ describe('route table', () => {
         'GET /eligibilityImportSchema/eligibility-import-runs/:runId/changes',
         'GET /eligibilityImportSchema/eligibility-import-runs/:runId/rejected',
         'GET /eligibilityImportSchema/eligibility-import-runs/:runId/files/:file',
+        'PUT /eligibilityImportSchema/eligibility-import-runs/:runId/selection',
+        'POST /eligibilityImportSchema/eligibility-import-runs/:runId/apply',
+        'GET /eligibilityImportSchema/organizations/:orgId/eligibility-834',
       ]),
     );
     for (const route of importRuns.filter((r) => r.method !== 'HEAD'))
