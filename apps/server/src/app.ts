@@ -38,6 +38,7 @@ import {
   eligibilityImportApplyRoutes,
   eligibilityImportRoutes,
 } from './modules/eligibility-imports/index.ts';
+import { eligibilityExportRoutes } from './modules/eligibility-exports/index.ts';
 import { rateCardsRoutes } from './modules/rate-cards/index.ts';
 import {
   dependentRecordRoutes,
@@ -296,6 +297,7 @@ export async function buildApp(
   await app.register(pricingRoutes);
   await app.register(eligibilityImportRoutes);
   await app.register(eligibilityImportApplyRoutes);
+  await app.register(eligibilityExportRoutes);
   await app.register(rateCardsRoutes);
 
   return app;
