@@ -539,8 +539,8 @@ function ediProblem(error: { message: string; filePosition: number }): SourceLay
  */
 async function* readEdi834(source: Readable): AsyncIterable<SourceRow[]> {
   const ready: SourceRow[][] = [];
-  let failure: unknown = null;
-  let done = false;
+  // Set from the reader's callbacks (closures), so kept in an object the loop below re-reads.
+  const state: { failure: Error | null; done: boolean } = { failure: null, done: false };
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
@@ -548,10 +548,10 @@ async function* readEdi834(source: Readable): AsyncIterable<SourceRow[]> {
   };
   void readX12(source, {
     onTransaction: (transaction) => {
-      if (failure) return;
+      if (state.failure) return;
       const rejected =
         transaction.errors[0] ?? transaction.segmentErrors.find((e) => e.severity === 'reject');
-      if (rejected) failure = ediProblem(rejected);
+      if (rejected) state.failure = ediProblem(rejected);
       else ready.push(rowsOf834(transaction.tree));
       notify();
     },
@@ -560,27 +560,27 @@ async function* readEdi834(source: Readable): AsyncIterable<SourceRow[]> {
       const envelope =
         result.errors[0] ??
         result.interchanges.flatMap((i) => [...i.errors, ...i.groups.flatMap((g) => g.errors)])[0];
-      if (envelope) failure ??= ediProblem(envelope);
+      if (envelope) state.failure ??= ediProblem(envelope);
       else if (result.interchanges.length === 0)
-        failure ??= new SourceLayoutError('The file holds no X12 interchange');
-      done = true;
+        state.failure ??= new SourceLayoutError('The file holds no X12 interchange');
+      state.done = true;
       notify();
     },
     (error: unknown) => {
-      failure ??= error;
-      done = true;
+      state.failure ??= error instanceof Error ? error : new SourceLayoutError(String(error));
+      state.done = true;
       notify();
     },
   );
   try {
     for (;;) {
-      if (failure) throw failure;
+      if (state.failure) throw state.failure;
       const next = ready.shift();
       if (next) {
         if (next.length > 0) yield next;
         continue;
       }
-      if (done) return;
+      if (state.done) return;
       await new Promise<void>((resolve) => (wake = resolve));
     }
   } finally {
