@@ -429,6 +429,61 @@ describe('eligibility import runs: the preview', () => {
     ]);
   });
 
+  it("maps a file through the schema's data mapper template to the standard layout", async () => {
+    const s = await organizationWithMembers();
+    const db = t.ctx.db;
+    const source = ['Emp SSN', 'Given', 'Family', 'Born', 'Sex', 'Plan Group', 'Start'];
+    const targets = [
+      'ssn',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'gender',
+      'groupId',
+      'effectiveDate',
+    ];
+    const schema = async (type: string, fields: object[]) =>
+      (
+        await sql<{ no: number }>`
+          insert into dm_schema (name, schema_type, media_type, delimiter, has_header, fields)
+          values (${`EI ${type} ${s.organization.organizationNo}`}, ${type}, 'csv', ',', true,
+            ${JSON.stringify(fields)}::jsonb)
+          returning schema_no as no`.execute(db)
+      ).rows[0]!.no;
+    const read = await schema(
+      'read',
+      source.map((name) => ({ name })),
+    );
+    const write = await schema(
+      'write',
+      targets.map((name) => ({ name, required: false })),
+    );
+    const mappings = targets.map((target, i) => ({ target, source: source[i] }));
+    const template = await sql<{ no: number }>`
+      insert into dm_template (name, read_schema_no, write_schema_no, mappings)
+      values (${`EI_${s.organization.organizationNo}`}, ${read}, ${write}, ${JSON.stringify(mappings)}::jsonb)
+      returning template_no as no`.execute(db);
+    const eicNo = await configuration(s.organization.organizationNo, 'csv');
+    await sql`update import_schema set dm_template_id = ${template.rows[0]!.no}
+      where import_schema_no = (select import_schema_no from import_configuration where eic_no = ${eicNo})`.execute(
+      db,
+    );
+    const fresh = uniqueSsn(t);
+    const file = [
+      source.join(','),
+      `${fresh},Tem,Plate,19900101,F,${s.group},20240101`,
+      `${s.ann.ssn!},Ann,Stone,19800102,F,${s.group},20240101`,
+      `${uniqueSsn(t)},,Blank,19900101,F,${s.group},20240101`,
+    ].join('\n');
+    const run = await previewOf('superAdmin', eicNo, 'mapped.csv', file);
+    expect(
+      (await changesOf('superAdmin', run.runId)).data.map((c) => [c.rowNumber, c.kind, c.newValue]),
+    ).toEqual([[2, 'newMember', 'Plate, Tem']]);
+    expect(await rejectedOf('superAdmin', run.runId)).toEqual([
+      { rowNumber: 4, field: 'firstName', message: 'First Name is required' },
+    ]);
+  });
+
   it('previews a fixed-length file and an XLSX file read with their schemas', async () => {
     const s = await organizationWithMembers();
     const org = s.organization.organizationNo;
