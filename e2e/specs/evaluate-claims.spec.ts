@@ -15,8 +15,11 @@ import { checkA11y, choose, shownDialog } from '../helpers/ui.ts';
 
 const SCREENSHOTS = 'test-results/evaluate-claims';
 const RUN = Date.now().toString(36);
-/** An open stage (Proposal Development): the demo seed has three opportunities in each. */
-const STAGE = 5;
+/**
+ * A stage whose seeded opportunities all carry the incumbent's contract (the demo seed saves one
+ * on every other opportunity, stage = index mod 10): the FA job prices the incumbent from it.
+ */
+const STAGE = 6;
 
 async function screenshots(page: Page, name: string, fullPage = true): Promise<void> {
   for (const width of [1024, 1440]) {

@@ -47,7 +47,9 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
             </Typography.Title>
             <List
               bordered
-              locale={{ emptyText: 'No Unmapped Files' }}
+              locale={{
+                emptyText: <span className="claims-file-lists__empty">No Unmapped Files</span>,
+              }}
               dataSource={files.data.unmappedFiles}
               renderItem={(file) => (
                 <List.Item
@@ -80,7 +82,9 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
             </Typography.Title>
             <List
               bordered
-              locale={{ emptyText: 'No Mapped Files' }}
+              locale={{
+                emptyText: <span className="claims-file-lists__empty">No Mapped Files</span>,
+              }}
               dataSource={files.data.mappedFiles}
               renderItem={(file) => (
                 <List.Item

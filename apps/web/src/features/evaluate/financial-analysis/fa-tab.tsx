@@ -93,7 +93,13 @@ export function FinancialAnalysisTab({ opportunityId }: { opportunityId: number 
       loading={iterations.isPending}
       dataSource={iterations.data ?? []}
       pagination={{ pageSize: 20, showSizeChanger: false, hideOnSinglePage: true }}
-      locale={{ emptyText: 'No financial analysis iterations saved yet' }}
+      locale={{
+        emptyText: (
+          <span className="claims-file-lists__empty">
+            No financial analysis iterations saved yet
+          </span>
+        ),
+      }}
       columns={[
         {
           title: 'Date Updated',

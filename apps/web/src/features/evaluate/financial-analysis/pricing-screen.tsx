@@ -312,11 +312,7 @@ export function PricingScreen({ opportunityId, fileId, saved, back }: PricingScr
                     id={`global-${f.key}`}
                     value={current.global[f.key]}
                     options={opts(f.options)}
-                    onChange={(value) =>
-                      change((s) =>
-                        setGlobal(s, f.key, value),
-                      )
-                    }
+                    onChange={(value) => change((s) => setGlobal(s, f.key, value))}
                   />
                 </Form.Item>
               ))}
