@@ -221,8 +221,11 @@ export const pricingGridAnswer = z.object({
 });
 export type PricingGridAnswer = z.infer<typeof pricingGridAnswer>;
 
-/** Per-claim detail rides in the grid (for the XLSX proposal) up to this many claims. */
-export const CLAIM_DETAIL_MAX = 5000;
+/**
+ * Per-claim detail rides in the grid (for the XLSX proposal) up to this many claims: about 400
+ * characters a claim with seven columns, so a saved iteration stays under FA_JSON_MAX_CHARS.
+ */
+export const CLAIM_DETAIL_MAX = 2000;
 
 // ---- Explain a cell ----
 
@@ -369,10 +372,7 @@ export function explainCell(
   const excluded = u.claimsExcluded;
   const rx = (channels: readonly PricingChannel[], classes: readonly DrugClass[]) =>
     pc.paidAmountBreakdown
-      .filter(
-        (b) =>
-          channels.includes(b.deliverySystem) && classes.includes(b.brandGenericInd),
-      )
+      .filter((b) => channels.includes(b.deliverySystem) && classes.includes(b.brandGenericInd))
       .reduce((s, b) => s + b.totalRx, 0);
   const cell = cellClaims(row);
   const inCell = cell.set === 'excluded' ? excluded : rx(cell.channels, cell.classes);

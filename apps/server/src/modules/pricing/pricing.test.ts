@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -356,6 +357,46 @@ describe('explain a cell', () => {
 
     expectProblem(await call('GET', `${url}?column=nope&row=netCost`), 400, 'column');
     expectProblem(await call('GET', `${url}?column=incumbent&row=bogus`), 400, 'row');
+  });
+});
+
+describe('the grid as an iteration', () => {
+  it('saves the grid with its footnotes and claim detail; the XLSX proposal carries both', async () => {
+    const { mapped } = await completeJob();
+    const grid = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    const saved = await ok<{ id: number }>(
+      'POST',
+      `${base()}/fa_iterations`,
+      {
+        mappedClaimFileID: mapped.id,
+        cscData: {
+          outputColumns: [],
+          stale: false,
+          globalCustomizations: grid.globalCustomizations,
+          pbmSelections: grid.pbmSelections,
+        },
+        notes: 'First look',
+        pricingGridData: { columns: grid.columns, claimDetail: grid.claimDetail },
+        footNotes: grid.footNotes,
+      },
+      201,
+    );
+    const xlsx = await t.injectAs('financialAnalyst', {
+      method: 'GET',
+      url: `${base()}/fa_iterations/${saved.id}/proposal/xlsx`,
+    });
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const detail = book.getWorksheet('Claim Detail')!;
+    expect(detail.rowCount).toBe(5);
+    const header = (detail.getRow(1).values as unknown[]).slice(1);
+    const grossAt = header.indexOf(`${grid.columns[0]!.name} gross`) + 1;
+    expect(detail.getRow(2).getCell(grossAt).value).toBe(83);
+    const sheet = book.getWorksheet('Pricing Grid')!;
+    const texts: string[] = [];
+    sheet.eachRow((row) => texts.push(row.getCell(1).text));
+    expect(texts).toContainEqual(expect.stringContaining('2 claims were not repriced'));
   });
 });
 
