@@ -30,3 +30,4 @@ export {
 } from './api/runs.ts';
 export { ImportRunStatusTag } from './ui/run-status-tag.tsx';
 export { ImportRunProgress } from './ui/run-progress.tsx';
+export { useExport834 } from './api/export.ts';

@@ -1,11 +1,12 @@
-import { EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Table } from 'antd';
+import { DownOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Dropdown, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PERMISSIONS, type ImportConfiguration } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
+import { useExport834 } from '../../entities/eligibility-import-run/index.ts';
 import { ImportSchemaStatusTag } from '../../entities/import-schema/index.ts';
 import { useOrganizationConfigurations } from './import-configurations-api.ts';
 import { ImportConfigurationDrawer } from './import-configurations-drawer.tsx';
@@ -18,7 +19,8 @@ const PAGE_SIZE = 10;
  * files. Internal users who may view schemas see the list; those with edit-all add and change
  * configurations in a drawer (the access rule of the configuration calls: internal edit-all).
  * Each configuration's Import Runs drawer (issue 17) lists its runs; users who may run an import
- * (member edit or the data role's import create) upload a file there.
+ * (member edit or the data role's import create) upload a file there, and export the
+ * organization's eligibility as an 834 (every member, or the changes since the last export).
  */
 export function ImportConfigurationsPanel({ orgId }: { orgId: number }) {
   const { can, isInternal } = usePermissions();
@@ -44,6 +46,7 @@ function ConfigurationsCard({
   const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<ImportConfiguration | 'new' | null>(null);
   const [runsOf, setRunsOf] = useState<ImportConfiguration | null>(null);
+  const export834 = useExport834(orgId);
   const configurations = useOrganizationConfigurations(orgId, { limit: PAGE_SIZE, offset });
 
   const body = configurations.isError ? (
@@ -123,11 +126,29 @@ function ConfigurationsCard({
     <PanelCard
       title="Import Configurations"
       extra={
-        canConfigure && (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-            Add Configuration
-          </Button>
-        )
+        <Space>
+          {canRun && (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'full', label: 'Full file (every member)' },
+                  { key: 'changes', label: 'Changes since the last export' },
+                ],
+                onClick: ({ key }) => export834.mutate(key === 'changes' ? 'changes' : 'full'),
+              }}
+            >
+              <Button loading={export834.isPending}>
+                Export 834 <DownOutlined />
+              </Button>
+            </Dropdown>
+          )}
+          {canConfigure && (
+            <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              Add Configuration
+            </Button>
+          )}
+        </Space>
       }
     >
       {body}
