@@ -1,0 +1,359 @@
+/**
+ * `npm run bench -- --import` (issue 17, decision 0128), PostgreSQL only: an organization holding
+ * --members employees (100,000 by default) receives a file of as many employee rows (80 % of
+ * them its members: a tenth with a changed last name, a twentieth terminated, a twentieth moved
+ * to another group; 20 % new members) plus 40 % more rows of new dependents. Measured, each in
+ * this process against the same database:
+ *
+ * - preview: the rows staged in batches (stageRows, hashing and encrypting each SSN), the
+ *   organization's current members read and decrypted, the domain's diff, the changes stored.
+ *   The file reading and mapping in front of it are the data mapper's (its own bench) and are
+ *   not in this figure: the rows are generated in the standard layout.
+ * - apply: every change applied by the Apply job's code (applyRun), history rows written.
+ * - raw: the same rows written into a scratch table by a plain batched multi-row insert (5,000
+ *   rows a statement). pg-copy-streams is not installed (and PGlite has no COPY FROM STDIN), so
+ *   the baseline is that insert, not COPY (decisions 0123, 0128).
+ */
+import os from 'node:os';
+import crypto from 'node:crypto';
+import {
+  diffEligibility,
+  type AdvancedOptions,
+  type CurrentEligibility,
+  type StandardEligibilityRow,
+} from '@pillar/domain';
+import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
+import { createSsnProtector } from '../../apps/server/src/platform/crypto/ssn.ts';
+import { applyRun } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.ts';
+import { startApplying } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.repo.ts';
+import {
+  insertChanges,
+  insertRun,
+  setRunStatus,
+  stageRows,
+  STAGING_BATCH,
+} from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.repo.ts';
+import {
+  generatedIdFor,
+  insertEmployeesBatch,
+  nextEmployeeNos,
+} from '../../apps/server/src/modules/members/member-batch.ts';
+import { createBenchDatabase } from './database.ts';
+import { runScript } from '../../apps/server/src/platform/db/run-script.ts';
+// The server's FastifyInstance augmentation (app.ts), for the module files the import reaches.
+import type {} from '../../apps/server/src/app.ts';
+
+export const IMPORT_BUDGET_ROWS_PER_SECOND = 50_000;
+export const IMPORT_VS_RAW_GOAL = 0.1;
+const IMPORT_DATABASE = 'pillar_bench_import';
+const TODAY = '2026-11-24';
+
+type Log = (line: string) => void;
+
+const employeeSsn = (i: number) => String(300_000_000 + i);
+const newSsn = (i: number) => String(500_000_000 + i);
+const dependentSsn = (i: number) => String(600_000_000 + i);
+
+function fileRows(members: number): StandardEligibilityRow[] {
+  const rows: StandardEligibilityRow[] = [];
+  const base = {
+    recordType: 'E' as const,
+    maintenanceCode: null,
+    organizationId: null,
+    employeeSsn: null,
+    firstName: 'Ann',
+    dateOfBirth: '1980-01-01',
+    gender: 'F' as const,
+    relationship: null,
+    alternateGroupId: null,
+    divisionId: null,
+    benefitPackage: null,
+    effectiveDate: '2026-01-01',
+    cobra: null,
+    retiree: null,
+    student: null,
+    disabled: null,
+    adultDependent: null,
+  };
+  const existing = Math.floor(members * 0.8);
+  for (let i = 0; i < members; i++) {
+    const isNew = i >= existing;
+    const ssn = isNew ? newSsn(i) : employeeSsn(i);
+    rows.push({
+      ...base,
+      rowNumber: rows.length + 1,
+      ssn,
+      lastName: !isNew && i % 10 === 0 ? `Changed${i}` : `Lee${i}`,
+      groupId: !isNew && i % 20 === 3 ? 'G2' : 'G1',
+      termDate: !isNew && i % 20 === 1 ? '2026-12-31' : null,
+    });
+    if (isNew || i % 4 === 0)
+      rows.push({
+        ...base,
+        rowNumber: rows.length + 1,
+        recordType: 'D',
+        ssn: dependentSsn(i),
+        employeeSsn: ssn,
+        firstName: 'Kit',
+        lastName: `Lee${i}`,
+        dateOfBirth: '2015-05-05',
+        relationship: '19',
+        groupId: 'G1',
+        termDate: null,
+      });
+  }
+  return rows;
+}
+
+const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
+
+export async function runImportBench(members: number, log: Log) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('--import runs on PostgreSQL: set DATABASE_URL');
+  const bench = await createBenchDatabase(adminUrl, IMPORT_DATABASE);
+  const database = await openDatabase({ url: bench.url, pgliteDir: '', poolSize: 4 });
+  const db = database.db;
+  const ssn = createSsnProtector(crypto.randomBytes(32));
+  try {
+    await migrateToLatest(db);
+    const { organization_no: org } = await db
+      .insertInto('organization')
+      .values({
+        name: 'Import Bench Co',
+        type: 'Employer',
+        process_status: 1,
+        effective_date: '2020-01-01',
+        original_effective_date: '2020-01-01',
+      } as never)
+      .returning('organization_no')
+      .executeTakeFirstOrThrow();
+    const groups = await db
+      .insertInto('benefit_group')
+      .values(
+        ['G1', 'G2'].map((id) => ({
+          organization_no: org,
+          benefit_group_id: id,
+          name: `Group ${id}`,
+          process_status: 1,
+          effective_date: '2020-01-01',
+        })) as never,
+      )
+      .returning('benefit_group_no')
+      .execute();
+    const g1 = groups[0]!.benefit_group_no;
+
+    log(`seeding ${members} members`);
+    const seedStart = performance.now();
+    for (let i = 0; i < members; i += STAGING_BATCH) {
+      const n = Math.min(STAGING_BATCH, members - i);
+      await db.transaction().execute(async (trx) => {
+        const nos = await nextEmployeeNos(trx, n);
+        await insertEmployeesBatch(
+          trx,
+          org,
+          1,
+          nos.map((no, j) => ({
+            employee_no: no,
+            generated_id: generatedIdFor(no),
+            benefit_group_no: g1,
+            first_name: 'Ann',
+            last_name: `Lee${i + j}`,
+            birthdate: '1980-01-01',
+            gender: 'F' as const,
+            is_cobra: false,
+            is_retiree: false,
+            process_status: 1,
+            expiration_date: null,
+            effective_date: '2026-01-01',
+            reinstatement_date: null,
+            group_effective_date: '2026-01-01',
+            group_assignment_date: '2026-01-01',
+            division_no: null,
+            division_effective_date: null,
+            benefit_package_no: null,
+            benefit_package_effective_date: null,
+            benefit_package_assignment_date: null,
+            ssn_hash: ssn.searchHash(employeeSsn(i + j)),
+            ssn_encrypted: ssn.encrypt(employeeSsn(i + j)),
+          })),
+        );
+      });
+    }
+    await runScript(db, 'analyze');
+    log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+
+    const schema = await db
+      .insertInto('import_schema')
+      .values({ name: 'Bench', importer_type: 0, media_type: 'csv' } as never)
+      .returning('import_schema_no')
+      .executeTakeFirstOrThrow();
+    const configuration = await db
+      .insertInto('import_configuration')
+      .values({
+        name: 'Bench',
+        organization_no: org,
+        import_schema_no: schema.import_schema_no,
+      } as never)
+      .returning('eic_no')
+      .executeTakeFirstOrThrow();
+    const runId = (await insertRun(db, {
+      eicNo: configuration.eic_no,
+      organizationNo: org,
+      fileName: 'bench.csv',
+      fileFormat: 'csv',
+      storageKey: 'bench',
+      createdBy: 1,
+    }))!;
+    const rows = fileRows(members);
+    log(`file: ${rows.length} rows`);
+
+    // Preview: stage, read the current members, diff, store the changes.
+    const previewStart = performance.now();
+    for (let i = 0; i < rows.length; i += STAGING_BATCH)
+      await stageRows(db, runId, rows.slice(i, i + STAGING_BATCH), ssn);
+    const current = await db
+      .selectFrom('employee as e')
+      .innerJoin('benefit_group as g', 'g.benefit_group_no', 'e.benefit_group_no')
+      .select([
+        'e.employee_no as no',
+        'e.ssn_encrypted as enc',
+        'e.first_name',
+        'e.last_name',
+        'e.birthdate',
+        'e.gender',
+        'g.benefit_group_id as group_id',
+        'e.effective_date',
+        'e.expiration_date',
+      ])
+      .where('e.organization_no', '=', org)
+      .execute();
+    const records: CurrentEligibility[] = current.map((c) => ({
+      memberId: c.no,
+      recordType: 'E',
+      ssn: ssn.decrypt(c.enc!),
+      employeeSsn: null,
+      firstName: c.first_name,
+      lastName: c.last_name,
+      dateOfBirth: c.birthdate,
+      gender: c.gender,
+      groupId: c.group_id,
+      divisionId: null,
+      benefitPackage: null,
+      effectiveDate: c.effective_date,
+      termDate: c.expiration_date,
+      cobra: false,
+      retiree: false,
+      student: false,
+      disabled: false,
+      adultDependent: false,
+    }));
+    const diff = diffEligibility(rows, records, {
+      organizationId: String(org),
+      groups: new Set(['G1', 'G2']),
+      today: TODAY,
+      fullFile: false,
+      options: {} as AdvancedOptions,
+    });
+    await insertChanges(db, runId, diff.changes, ssn);
+    await setRunStatus(db, runId, 'previewed');
+    const previewMs = performance.now() - previewStart;
+    log(
+      `preview: ${diff.changes.length} changes, ${diff.rejected.length} rejected, ${Math.round(previewMs)} ms`,
+    );
+
+    // Apply: the job's code, history kept.
+    await startApplying(db, runId, 1);
+    const applyStart = performance.now();
+    const outcome = await applyRun(
+      { db, today: () => TODAY },
+      { runId, organizationNo: org, userNo: 1 },
+    );
+    const applyMs = performance.now() - applyStart;
+    const hist = await db
+      .selectFrom('member_change_history')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    log(`apply: ${outcome.applied} applied, ${outcome.refused} refused, ${Math.round(applyMs)} ms`);
+
+    // Raw: the same rows, the same batched insert, into a scratch table.
+    await runScript(
+      db,
+      `create table import_raw (n int, t text, ssn text, es text, fn text, ln text, dob date,
+        g text, gid text, ed date, td date)`,
+    );
+    const raw = db.withTables<{
+      import_raw: {
+        n: number;
+        t: string;
+        ssn: string;
+        es: string | null;
+        fn: string;
+        ln: string;
+        dob: string;
+        g: string;
+        gid: string | null;
+        ed: string;
+        td: string | null;
+      };
+    }>();
+    const rawStart = performance.now();
+    for (let i = 0; i < rows.length; i += STAGING_BATCH) {
+      await raw
+        .insertInto('import_raw')
+        .values(
+          rows.slice(i, i + STAGING_BATCH).map((r) => ({
+            n: r.rowNumber,
+            t: r.recordType,
+            ssn: r.ssn,
+            es: r.employeeSsn,
+            fn: r.firstName,
+            ln: r.lastName,
+            dob: r.dateOfBirth,
+            g: r.gender,
+            gid: r.groupId,
+            ed: r.effectiveDate,
+            td: r.termDate,
+          })),
+        )
+        .execute();
+    }
+    const rawMs = performance.now() - rawStart;
+
+    const previewRate = rate(rows.length, previewMs);
+    const applyRate = rate(rows.length, applyMs);
+    const rawRate = rate(rows.length, rawMs);
+    const ok =
+      previewRate >= IMPORT_BUDGET_ROWS_PER_SECOND && applyRate >= IMPORT_BUDGET_ROWS_PER_SECOND;
+    return {
+      ok,
+      members,
+      fileRows: rows.length,
+      changes: diff.changes.length,
+      applied: outcome.applied,
+      refusedAtApply: outcome.refused,
+      historyRows: Number(hist.n),
+      preview: { ms: Math.round(previewMs), rowsPerSecond: previewRate },
+      apply: {
+        ms: Math.round(applyMs),
+        rowsPerSecond: applyRate,
+        changesPerSecond: rate(outcome.applied, applyMs),
+        batches: outcome.batches,
+      },
+      rawBatchedInsert: { ms: Math.round(rawMs), rowsPerSecond: rawRate },
+      ratio: {
+        previewToRaw: Number((previewRate / rawRate).toFixed(3)),
+        applyToRaw: Number((applyRate / rawRate).toFixed(3)),
+      },
+      budget: {
+        rowsPerSecond: IMPORT_BUDGET_ROWS_PER_SECOND,
+        applyToRawGoal: IMPORT_VS_RAW_GOAL,
+      },
+      loadAverage: os.loadavg().map((x) => Number(x.toFixed(2))),
+      postgres: bench.serverVersion,
+    };
+  } finally {
+    await database.close();
+    await bench.drop();
+  }
+}
