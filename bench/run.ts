@@ -39,6 +39,7 @@ import {
 import { mintTokens } from './lib/tokens.ts';
 import { runPricingBench } from './lib/pricing.ts';
 import { runMappingBench } from './lib/mapping.ts';
+import { runImportBench } from './lib/import.ts';
 import { runFilesBench, type FilesBenchReport } from './files.ts';
 import {
   MEMBER_PAGE_BUDGET,
@@ -96,6 +97,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --mapping           run the mapping engine instead (issue 16): --rows generated delimited rows
                       through a ten-transformation template, in process
   --rows N            rows to generate with --mapping (default 1000000)
+  --import            run the eligibility import instead (issue 17, PostgreSQL): preview and
+                      apply of a file of --import-members members (and dependents) against an
+                      organization holding as many, beside a raw batched insert of the same rows
+  --import-members N  members with --import (default 100000)
   --keep-database     leave the bench database in place at the end (PostgreSQL), for
                       --reuse-database
   --reuse-database    run on the bench database a --keep-database run left (PostgreSQL), without
@@ -293,6 +298,8 @@ async function main(): Promise<number> {
       packages: { type: 'string' },
       pricing: { type: 'boolean' },
       mapping: { type: 'boolean' },
+      import: { type: 'boolean' },
+      'import-members': { type: 'string' },
       rows: { type: 'string' },
       claims: { type: 'string' },
       'cpu-prof': { type: 'boolean' },
@@ -315,6 +322,17 @@ async function main(): Promise<number> {
     };
     console.log(JSON.stringify(report, null, 2));
     log(`saved ${saveReport(RESULTS_DIR, 'in-process', report, 'mapping')}`);
+    return report.ok ? 0 : 1;
+  }
+  if (values.import) {
+    const members = positiveInt(values['import-members'], 100_000, '--import-members');
+    const report = {
+      benchmark: 'import',
+      machine: describeMachine(),
+      ...(await runImportBench(members, log)),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    log(`saved ${saveReport(RESULTS_DIR, 'postgres', report, 'import')}`);
     return report.ok ? 0 : 1;
   }
   if (values.pricing) {
