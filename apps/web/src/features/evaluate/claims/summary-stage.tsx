@@ -40,17 +40,18 @@ export function SummaryStage({ opportunityId, file, onPricing }: SummaryStagePro
             label: 'Total Claims',
             children: file.claimCount.toLocaleString('en-US'),
           },
+          { key: 'phi', label: 'Contains PHI', children: file.phi ? 'Yes' : 'No' },
+          { key: 'min', label: 'Min Fill Date', children: formatDate(file.minDate) },
+          { key: 'max', label: 'Max Fill Date', children: formatDate(file.maxDate) },
+          { key: 'dropped', label: 'Dropped Columns', children: file.droppedCount, span: 2 },
           {
             key: 'created',
             label: 'Created Columns',
+            span: 2,
             children: `${file.createdCols.length}${
               file.createdCols.length ? ` (${file.createdCols.join(', ')})` : ''
             }`,
           },
-          { key: 'dropped', label: 'Dropped Columns', children: file.droppedCount },
-          { key: 'phi', label: 'Contains PHI', children: file.phi ? 'Yes' : 'No' },
-          { key: 'min', label: 'Min Fill Date', children: formatDate(file.minDate) },
-          { key: 'max', label: 'Max Fill Date', children: formatDate(file.maxDate) },
         ]}
       />
       <section aria-labelledby="fill-range-title" className="claims-summary__range">

@@ -239,6 +239,7 @@ export function PricingScreen({ opportunityId, fileId, saved, back }: PricingScr
         onSuccess: (answer) => {
           setRecalculated(toShown(answer));
           setSelections({ ...current, dirty: false });
+          setLimit(null);
         },
       },
     );
