@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   completedJob,
   definitionSchemaAnswer,
@@ -167,6 +168,17 @@ export const dataMappingContracts = {
     access,
     tags,
     summary: 'A job: status, rows read, written and dropped, percent, the first row errors',
+  }),
+  downloadJobOutput: defineContract({
+    method: 'GET',
+    service: 'dataMapping',
+    path: '/jobs/:id/output',
+    params: jobIdParams,
+    answer: z.unknown().describe('The mapped file: CSV in the write schema layout'),
+    answerKind: 'file',
+    access,
+    tags,
+    summary: "A completed job's output file (the mapping step's Download Output)",
   }),
   getCompletedJob: defineContract({
     method: 'GET',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dataMappingContracts as c } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
+import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { getImportSchema } from '../import-schemas/index.ts';
@@ -70,4 +71,15 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   );
   registerRoute(app, c.getJob, async ({ params }) => getJob(db, params.id));
   registerRoute(app, c.getCompletedJob, async ({ params }) => getCompletedJob(db, params.id));
+  // Download Output (decision 0134): the completed job's CSV from storage, never kept in memory.
+  registerRoute(app, c.downloadJobOutput, async ({ params, reply }) => {
+    const done = await getCompletedJob(db, params.id);
+    const name = `${done.templatename.replace(/[^A-Za-z0-9_-]/g, '_')}-job-${done.id}.csv`;
+    return reply
+      .header('content-disposition', attachmentDisposition(name))
+      .header('access-control-expose-headers', 'content-disposition')
+      .header('cache-control', 'no-store')
+      .type('text/csv; charset=utf-8')
+      .send(await storage.get(done.filestorageid));
+  });
 }

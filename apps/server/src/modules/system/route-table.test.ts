@@ -355,6 +355,7 @@ describe('route table', () => {
     );
     expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /datamapping/v1/jobs/:id',
+      'GET /datamapping/v1/jobs/:id/output',
       'GET /datamapping/v1/jobs/completed/:id',
       'GET /datamapping/v1/schemas/:id',
       'GET /datamapping/v1/schemas/write',

@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   dataMappingContracts,
-  filesContracts,
   type CompletedJob,
   type JobInput,
   type MappingJob,
@@ -62,7 +61,7 @@ export function useCompletedJob(id: number | null, completed: boolean) {
   });
 }
 
-/** The output CSV through the files download (recorded like every download). */
-export async function downloadJobOutput(fileStorageId: string): Promise<void> {
-  saveFile(await callDownload(filesContracts.download, { params: { id: fileStorageId } }));
+/** GET /jobs/{id}/output: the completed job's CSV, saved under its template's name. */
+export async function downloadJobOutput(jobId: number): Promise<void> {
+  saveFile(await callDownload(dataMappingContracts.downloadJobOutput, { params: { id: jobId } }));
 }

@@ -83,9 +83,7 @@ export function MappingJobPanel({ templateId, fileStorageId, maxPolls }: Mapping
               loading={downloading}
               onClick={() => {
                 setDownloading(true);
-                void downloadJobOutput(completed.data.filestorageid).finally(() =>
-                  setDownloading(false),
-                );
+                void downloadJobOutput(completed.data.id).finally(() => setDownloading(false));
               }}
             >
               Download Output
