@@ -170,12 +170,17 @@ describe('the DuckDB engine gives the rules’ figures', () => {
   });
 
   it('keeps to the analysis range', async () => {
-    const file = await parquetOf('range', TABLE);
+    const file = await parquetOf('range', [
+      ...TABLE,
+      claim({ claimId: 'undated', fillDate: null }),
+    ]);
     const { grid } = await repriceFile(engine, file, [INCUMBENT], {
       ...OPTIONS,
       startDate: '2026-04-01',
     });
     expect(grid[0]?.utilization.percClaimsRepriced).toBe(0);
     expect(grid[0]?.planCost.grossClaimAmountPaid).toBe(0);
+    // A claim without a parsable fill date is outside no range: it is still counted.
+    expect(grid[0]?.exclusions.badRow).toBe(1);
   });
 });

@@ -172,6 +172,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
   }
   await c.run(`CREATE OR REPLACE TEMP TABLE prices AS
     SELECT ndc, CAST(effectiveDate AS DATE) AS effectiveDate, unitPrice FROM prices_in`);
+  // A range keeps the rows without a parsable fill date: they are counted (badRow), not dropped.
   const range: string[] = [];
   if (options.startDate) range.push(`"fillDate" >= DATE ${sqlText(options.startDate)}`);
   if (options.endDate) range.push(`"fillDate" <= DATE ${sqlText(options.endDate)}`);
@@ -193,7 +194,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
         upper(coalesce("brandGenericIndicator", '')) AS bgn,
         upper(coalesce("claimStatus", '')) IN (${sqlList(REVERSAL_STATUSES)}) AS is_rev
       FROM read_parquet(${sqlText(parquetPath)}, file_row_number = true)
-      ${range.length ? `WHERE ${range.join(' AND ')}` : ''}
+      ${range.length ? `WHERE "fillDate" IS NULL OR (${range.join(' AND ')})` : ''}
     ),
     -- Most claim ids occur once: only the repeated ones need the window (a sort), the rest
     -- are kept (paid) or unmatched (a reversal) as they stand.
