@@ -27,9 +27,10 @@ function letters(count: number): string {
   return [...digits].map((d) => 'bcdfghjklm'[Number(d)]).join('');
 }
 
-/** A 9-digit SSN unique to the run, not starting with 9 or 0. */
+/** A 9-digit SSN unique to the run (two workers may start in one millisecond): prefix, clock, random. */
 function ssn(prefix: string): string {
-  return `${prefix}${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`.slice(0, 9);
+  const random = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  return `${prefix}${String(Date.now()).slice(-4)}${random}`;
 }
 
 const d8 = (iso: string) => iso.replaceAll('-', '');

@@ -92,7 +92,9 @@ describe('totalChanges and runOutcome', () => {
     // Absent members are shown but never selected or applied.
     expect(selectableChanges(r)).toBe(6);
     expect(runOutcome(r)).toBe('7 changes to review, 3 rows rejected');
-    expect(runOutcome(run({ status: 'applied', rowsApplied: 1200 }))).toBe('1,200 changes applied');
+    expect(runOutcome(run({ status: 'applied', rowsApplied: 1200, rowsRejected: 1 }))).toBe(
+      '1,200 changes applied, 1 row rejected',
+    );
     expect(runOutcome(run({ status: 'failed', error: 'Bad file' }))).toBe('Bad file');
     expect(runOutcome(run({ status: 'reading' }))).toBe('In progress');
   });

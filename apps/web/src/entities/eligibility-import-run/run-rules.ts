@@ -95,15 +95,18 @@ export function formatRunTime(instant: string | null): string {
   return `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${date.getFullYear()} ${hour12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** A run's outcome in words, for its configuration's list. */
+const n = (count: number, noun: string) =>
+  `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+
+/** A run's outcome in words with its counts, for its configuration's list. */
 export function runOutcome(
   run: Pick<ImportRun, 'status' | 'error' | 'rowsApplied' | 'rowsRejected' | 'counts'>,
 ): string {
   switch (run.status) {
     case 'applied':
-      return `${run.rowsApplied.toLocaleString('en-US')} changes applied`;
+      return `${n(run.rowsApplied, 'change')} applied, ${n(run.rowsRejected, 'row')} rejected`;
     case 'previewed':
-      return `${totalChanges(run).toLocaleString('en-US')} changes to review, ${run.rowsRejected.toLocaleString('en-US')} rows rejected`;
+      return `${n(totalChanges(run), 'change')} to review, ${n(run.rowsRejected, 'row')} rejected`;
     case 'failed':
       return run.error ?? 'The run failed.';
     case 'cancelled':

@@ -10,7 +10,6 @@ import {
   RUN_FILE_ACCEPT,
   formatRunTime,
   runOutcome,
-  totalChanges,
   useConfigurationRuns,
   useStartRun,
 } from '../../../entities/eligibility-import-run/index.ts';
@@ -132,18 +131,6 @@ function RunsBody({
               title: 'Status',
               dataIndex: 'status',
               render: (status: ImportRun['status']) => <ImportRunStatusTag status={status} />,
-            },
-            {
-              title: 'Changes',
-              key: 'changes',
-              align: 'right',
-              render: (_: unknown, run) => totalChanges(run).toLocaleString('en-US'),
-            },
-            {
-              title: 'Rejected',
-              dataIndex: 'rowsRejected',
-              align: 'right',
-              render: (n: number) => n.toLocaleString('en-US'),
             },
             { title: 'Outcome', key: 'outcome', render: (_: unknown, run) => runOutcome(run) },
           ]}
