@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import { schemaInput, templateInput } from '@pillar/domain';
 import type { DB } from '../database.ts';
-import { createSeedTemplate, createStandardWriteSchemas } from '../modules/data-mapping/index.ts';
+import {
+  createSeedTemplate,
+  createStandardWriteSchemas,
+  createUnmapped834Template,
+} from '../modules/data-mapping/index.ts';
 import type { SeedContext } from './seed-context.ts';
 
 /**
@@ -12,6 +16,7 @@ import type { SeedContext } from './seed-context.ts';
 export async function seedDataMapping(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const userNo = context.userNos.get('dataMapper') ?? null;
   const write = await createStandardWriteSchemas(db);
+  await createUnmapped834Template(db, write.eligibility);
   const field = (name: string) => ({ name, required: false });
   const read = schemaInput.parse({
     name: 'Acme_Eligibility_Pipe',

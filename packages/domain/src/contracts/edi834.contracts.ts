@@ -20,7 +20,16 @@ const tags = ['data-mapping'];
 /** The 834 guides the server's reader follows (platform/x12). */
 export const EDI_834_READ_LAYOUTS = ['005010X220A1'] as const;
 
-export const edi834ReadLayout = z.object({ filename: z.string(), label: z.string() });
+export const edi834ReadLayout = z.object({
+  filename: z.string(),
+  label: z.string(),
+  /**
+   * The fixed unmapped template of the layout (its 834 read schema onto the standard eligibility
+   * schema, no target mapped): the wizard clones it (POST /templates/{id}) for an EDI-834 schema.
+   * Null until the seed has written it. Decision 0133.
+   */
+  unmappedTemplateId: z.number().int().nullable(),
+});
 export const edi834ReadLayoutList = z.object({
   data: z.array(edi834ReadLayout),
   totalCount: z.number().int(),

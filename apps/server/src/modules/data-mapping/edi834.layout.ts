@@ -1,6 +1,10 @@
 import type { EdiSegmentField } from '@pillar/domain';
 import { ELEMENT_NAMES, flattenLoops, type LoopDef } from '../../platform/x12/map-834.ts';
 
+/** The fixed unmapped 834 template's name and its read schema's (the seed writes both once). */
+export const UNMAPPED_834_TEMPLATE = 'EDI_834_Unmapped';
+export const EDI_834_READ_SCHEMA = 'EDI_834_005010X220A1';
+
 /** The segments the X12 reader's map names, in the guide's order, with the loop they sit in. */
 function segmentsOf(loop: LoopDef): { segment: string; qualifiers: string[] }[] {
   return [

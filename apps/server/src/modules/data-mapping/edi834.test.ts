@@ -17,6 +17,7 @@ describe('GET /datamapping/v1/edi834', () => {
         {
           filename: '005010X220A1',
           label: '005010X220A1 - Benefit Enrollment and Maintenance (5010)',
+          unmappedTemplateId: expect.any(Number) as number,
         },
       ],
       totalCount: 1,

@@ -422,6 +422,43 @@ describe('templates', () => {
     expect(using.map((u) => u.name)).toContain('Acme_Eligibility_Standard');
   });
 
+  it('clones the fixed unmapped 834 template, and the copy saves once mapped', async () => {
+    const layouts = await ok<{ data: { unmappedTemplateId: number }[] }>('GET', '/edi834');
+    const fixedId = layouts.data[0]!.unmappedTemplateId;
+    const fixed = await ok<Template>('GET', `/templates/${fixedId}`);
+    expect(fixed.name).toBe('EDI_834_Unmapped');
+    expect(fixed.mappings.every((m) => m.source == null)).toBe(true);
+    const read = await ok<DmSchema>('GET', `/schemas/${fixed.readSchemaId}`);
+    expect(read.mediaType).toBe('edi');
+    expect(read.fields.map((f) => f.name)).toContain('2100A.NM1.NM103');
+
+    const copy = await ok<Template>('POST', `/templates/${fixedId}`);
+    expect(copy).toMatchObject({ name: 'EDI_834_Unmapped_copy', readSchemaId: read.id });
+    expect(copy.id).not.toBe(fixedId);
+    const unmapped = await call('PUT', '/templates', { ...copy, name: 'Edi_Clone' });
+    expect(unmapped.json()).toMatchObject({
+      params: { mappings: 'All required fields must be mapped' },
+    });
+    const sources: Record<string, string> = {
+      benefitGroupId: '2000.REF.REF02',
+      groupEffectiveDate: 'ST.BGN.BGN03',
+      memberEffectiveDate: '2300.DTP.DTP03',
+      employeeSSN: '2100A.NM1.NM109',
+      gender: '2100A.DMG.DMG03',
+      firstName: '2100A.NM1.NM104',
+      lastName: '2100A.NM1.NM103',
+      dateOfBirth: '2100A.DMG.DMG02',
+    };
+    const mapped = await ok<Template>('PUT', '/templates', {
+      ...copy,
+      name: 'Edi_Clone',
+      mappings: copy.mappings.map((m) => ({ ...m, source: sources[m.target] ?? null })),
+    });
+    expect(mapped.mappings.find((m) => m.target === 'lastName')?.source).toBe('2100A.NM1.NM103');
+    // The fixed template itself is untouched.
+    expect((await ok<Template>('GET', `/templates/${fixedId}`)).name).toBe('EDI_834_Unmapped');
+  });
+
   it('updates and clones a template, and answers 404 for an unknown one', async () => {
     const seeded = await t.ctx.db
       .selectFrom('dm_template')

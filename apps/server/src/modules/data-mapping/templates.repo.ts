@@ -97,3 +97,18 @@ export async function allTemplateMappings(
     .orderBy('name')
     .execute();
 }
+
+/** The first template of a name (the seed's fixed templates have names of their own). */
+export async function findTemplateIdByName(
+  db: Kysely<DB>,
+  name: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('dm_template')
+    .select('template_no')
+    .where('name', '=', name)
+    .orderBy('template_no')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.template_no;
+}

@@ -26,7 +26,7 @@ import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
-import { edi834ReadFields } from './edi834.layout.ts';
+import { EDI_834_READ_SCHEMA, edi834ReadFields, UNMAPPED_834_TEMPLATE } from './edi834.layout.ts';
 import { readRows, type SourceLayout } from './mapping-engine.ts';
 import { findOwnSampleFile } from './sample-files.repo.ts';
 import {
@@ -445,4 +445,37 @@ export async function createSeedTemplate(
   });
   const values = await checkedValues(db, { ...template, readSchemaId: readId });
   return insertTemplate(db, { ...values, created_by: actorNo });
+}
+
+/**
+ * The fixed unmapped 834 template (spec 3 §7 "also from a fixed unmapped EDI template"): the
+ * 005010X220A1 layout as a read schema, onto the standard eligibility schema with every target
+ * listed and none mapped. Written directly (it would not pass 'All required fields must be
+ * mapped'); the wizard clones it and maps the copy, whose saves are checked. Written once.
+ */
+export async function createUnmapped834Template(
+  db: Db,
+  eligibilityWriteId: number,
+): Promise<number> {
+  const write = (await findSchema(db, eligibilityWriteId))!;
+  const readId = await insertSchema(db, {
+    name: EDI_834_READ_SCHEMA,
+    schema_type: 'read',
+    media_type: 'edi',
+    delimiter: null,
+    has_header: false,
+    header: null,
+    footer: null,
+    fields: JSON.stringify(edi834ReadFields().map((f) => ({ name: f.name, required: false }))),
+    created_by: null,
+  });
+  return insertTemplate(db, {
+    name: UNMAPPED_834_TEMPLATE,
+    description: 'The X12 834 (005010X220A1) onto the standard eligibility layout, unmapped',
+    read_schema_no: readId,
+    write_schema_no: eligibilityWriteId,
+    file_storage_id: null,
+    mappings: JSON.stringify(write.fields.map((f) => ({ target: f.name, source: null }))),
+    created_by: null,
+  });
 }
