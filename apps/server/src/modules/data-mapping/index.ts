@@ -12,7 +12,11 @@ export { compileDefinition, createTransformation } from './transformations.servi
 export { findTransformationsByName } from './transformations.repo.ts';
 export { answerTransformationUsage, type TransformationUsage } from './transformations.usage.ts';
 export { templateRoutes } from './templates.routes.ts';
-export { createSeedTemplate, createStandardWriteSchemas } from './templates.service.ts';
+export {
+  createSeedTemplate,
+  createStandardWriteSchemas,
+  createUnmapped834Template,
+} from './templates.service.ts';
 export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service.ts';
 // The claims files' Mapping stage (decision 0132): a read schema, the write schema, a job source.
 export { createSchema } from './templates.service.ts';
