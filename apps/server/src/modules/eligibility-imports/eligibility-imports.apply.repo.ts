@@ -43,26 +43,27 @@ export interface ApplyChange {
 }
 
 /**
- * The next batch: the first `limit` selected, unapplied changes in change order, widened to
- * every selected change of the rows they belong to, so a row's changes are applied (or refused)
- * together in one transaction. Absent members are never applied.
+ * The next batch: the first `limit` selected, unapplied changes in change order, widened to the
+ * rest of the last one's row, so a row's changes are applied (or refused) together in one
+ * transaction (the preview numbers a row's changes one after another). Absent members are never
+ * applied. The boundary is found first: a join on the first changes' row numbers made the
+ * planner scan every change per row on a freshly written run.
  */
 export async function loadApplyBatch(db: Db, runId: number, limit: number): Promise<ApplyChange[]> {
+  const { rows: boundary } = await sql<{ changeId: number; rowNumber: number }>`
+    select change_id as "changeId", row_number as "rowNumber" from ei_change
+    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
+    order by change_id offset ${limit - 1} limit 1`.execute(db);
+  const last = boundary[0];
   const { rows } = await sql<ApplyChange>`
-    with first as (
-      select distinct row_number from (
-        select row_number from ei_change
-        where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
-        order by change_id limit ${limit}) x
-    )
     select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
            c.member_id as "memberId", c.field, c.new_value as "newValue",
            c.change_date::text as "changeDate", s.record_type as "recordType",
            s.ssn_hash as "ssnHash", s.ssn_encrypted as "ssnEncrypted",
-           coalesce(s.employee_ssn_hash, (
+           case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
              select p.ssn_hash from ei_staging_row p
              where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number
-             order by p.row_number desc limit 1)) as "employeeSsnHash",
+             order by p.row_number desc limit 1)) end as "employeeSsnHash",
            s.first_name as "firstName", s.last_name as "lastName",
            s.date_of_birth::text as "dateOfBirth", s.gender, s.relationship,
            s.group_id as "groupId", s.alternate_group_id as "alternateGroupId",
@@ -71,7 +72,8 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
     from ei_change c
     join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
     where c.run_id = ${runId} and c.selected and c.applied_at is null and c.kind <> 'absent'
-      and c.row_number in (select row_number from first)
+      and (${last?.changeId ?? null}::int is null or c.change_id <= ${last?.changeId ?? null}::int
+           or c.row_number = ${last?.rowNumber ?? null}::int)
     order by c.change_id`.execute(db);
   return rows;
 }

@@ -899,7 +899,8 @@ export interface ApplyRouteDeps {
 
 /** A run that can still be selected and applied: previewed, or an apply that failed (resumes). */
 function refuseUnlessApplicable(run: RunRow): void {
-  if (run.status === 'applied' || run.status === 'applying') throw conflict(IMPORT.alreadyApplied);
+  if (run.status === 'applied') throw conflict(IMPORT.alreadyApplied);
+  if (run.status === 'applying') throw conflict(IMPORT.runInProgress);
   if (run.status !== 'previewed' && !(run.status === 'failed' && run.appliedBy !== null))
     throw conflict(IMPORT.notPreviewed);
 }
