@@ -589,3 +589,27 @@ export async function insertStagedFile(
   await trx.insertInto('import_schema_file_seed').values({ file_no, content }).execute();
   return file_no;
 }
+
+/** The data-mapper schemas (importer type 1), oldest first: the demo seed maps each one. */
+export async function dataMapperSchemaNos(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectFrom('import_schema')
+    .select('import_schema_no')
+    .where('importer_type', '=', 1)
+    .orderBy('import_schema_no')
+    .execute();
+  return rows.map((r) => r.import_schema_no);
+}
+
+/** Names the schema's data-mapper template (the seed's link; the API sets it with the schema). */
+export async function setTemplateLink(
+  trx: Transaction<DB>,
+  no: number,
+  templateId: number,
+): Promise<void> {
+  await trx
+    .updateTable('import_schema')
+    .set({ dm_template_id: templateId })
+    .where('import_schema_no', '=', no)
+    .execute();
+}

@@ -482,3 +482,30 @@ export async function seedFile(
     ]);
   });
 }
+
+/** The demo seed's data-mapper schemas with their field definitions (their templates follow). */
+export async function seedSchemasToMap(db: Kysely<DB>): Promise<ImportSchema[]> {
+  const schemas: ImportSchema[] = [];
+  for (const no of await repo.dataMapperSchemaNos(db)) {
+    const schema = await repo.findSchema(db, no);
+    if (!schema) continue;
+    const fields = await repo.findFields(db, no);
+    schemas.push({ ...schema, canEdit: false, fieldDefinitions: toFieldRows(fields) });
+  }
+  return schemas;
+}
+
+/** The demo seed links a schema to the template the data mapper made for it, with its history. */
+export async function seedTemplateLink(
+  db: Kysely<DB>,
+  userNo: number,
+  no: number,
+  templateId: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await repo.setTemplateLink(trx, no, templateId);
+    await repo.insertHistory(trx, no, userNo, [
+      { field: 'dmTemplateId', oldValue: null, newValue: String(templateId) },
+    ]);
+  });
+}

@@ -11,3 +11,5 @@ export {
 } from './import-schemas.service.ts';
 /** One import schema with its field definitions (the data mapper's POST /schemas/definition/{id}). */
 export { getSchema as getImportSchema } from './import-schemas.service.ts';
+/** The demo seed's data-mapper templates: the schemas to map and the link to their template. */
+export { seedSchemasToMap, seedTemplateLink } from './import-schemas.service.ts';
