@@ -14,6 +14,7 @@ export { answerTransformationUsage, type TransformationUsage } from './transform
 export { templateRoutes } from './templates.routes.ts';
 export {
   createSeedTemplate,
+  createSeedTemplateFor,
   createStandardWriteSchemas,
   createUnmapped834Template,
 } from './templates.service.ts';
