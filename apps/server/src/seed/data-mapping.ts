@@ -3,15 +3,19 @@ import { schemaInput, templateInput } from '@pillar/domain';
 import type { DB } from '../database.ts';
 import {
   createSeedTemplate,
+  createSeedTemplateFor,
   createStandardWriteSchemas,
   createUnmapped834Template,
 } from '../modules/data-mapping/index.ts';
+import { seedSchemasToMap, seedTemplateLink } from '../modules/import-schemas/index.ts';
 import type { SeedContext } from './seed-context.ts';
 
 /**
  * The data mapper's demo (issue 16, decision 0120): the standard eligibility and claims write
  * schemas, and a template mapping a typical pipe-delimited eligibility file onto the standard
- * one with the demo transformations (run after seedTransformations).
+ * one with the demo transformations, the fixed unmapped 834 template, and a template for each
+ * demo data-mapper import schema, linked as its dmTemplateId (run after seedTransformations and
+ * seedImportSchemas; decision 0133).
  */
 export async function seedDataMapping(db: Kysely<DB>, context: SeedContext): Promise<void> {
   const userNo = context.userNos.get('dataMapper') ?? null;
@@ -46,4 +50,11 @@ export async function seedDataMapping(db: Kysely<DB>, context: SeedContext): Pro
   const { readSchemaId: _unused, ...rest } = template;
   void _unused;
   await createSeedTemplate(db, userNo, read, rest);
+
+  // A template for each demo data-mapper import schema, linked as its dmTemplateId.
+  for (const schema of await seedSchemasToMap(db)) {
+    const templateId = await createSeedTemplateFor(db, userNo, schema, write.eligibility);
+    if (templateId !== null && userNo !== null)
+      await seedTemplateLink(db, userNo, schema.id, templateId);
+  }
 }

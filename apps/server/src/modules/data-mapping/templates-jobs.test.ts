@@ -342,6 +342,32 @@ describe('POST /schemas/definition/{id}: a read schema from an import schema', (
     expect(edi.fields.map((f) => f.name)).toContain('2100A.NM1.NM103');
   });
 
+  it('the demo data-mapper schemas each have a template of their own (dmTemplateId)', async () => {
+    const rows = await t.ctx.db
+      .selectFrom('import_schema')
+      .select(['name', 'dm_template_id', 'importer_type'])
+      .orderBy('import_schema_no')
+      .execute();
+    const mapped = rows.filter((r) => r.importer_type === 1);
+    expect(mapped.length).toBeGreaterThan(5);
+    for (const row of mapped) {
+      expect(row.dm_template_id, row.name).not.toBeNull();
+      const template = await ok<Template>('GET', `/templates/${row.dm_template_id}`);
+      expect(template.columns.filter((c) => c.required)).toHaveLength(8);
+      const byTarget = new Map(template.mappings.map((m) => [m.target, m]));
+      expect(byTarget.get('lastName')?.source, row.name).toBeTruthy();
+    }
+    const pipe = mapped.find((r) => r.name === 'Birch Health - Pipe Delimited')!;
+    const template = await ok<Template>('GET', `/templates/${pipe.dm_template_id}`);
+    expect(template.mappings.find((m) => m.target === 'employeeSSN')).toMatchObject({
+      transformation: 'Zero_Pad_SSN',
+    });
+    const read = await ok<DmSchema>('GET', `/schemas/${template.readSchemaId}`);
+    expect(read).toMatchObject({ mediaType: 'csv', delimiter: '|' });
+    for (const legacy of rows.filter((r) => r.importer_type === 0))
+      expect(legacy.dm_template_id, legacy.name).toBeNull();
+  });
+
   it('refuses a legacy schema (400 naming id), an unknown one (404) and a bad name (400)', async () => {
     const legacy = await call(
       'POST',

@@ -38,7 +38,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, c.schemaFromDefinition, async ({ request, params, body }) => {
     const principal = principalOf(request);
     const source = await getImportSchema(db, principal, params.id);
-    return schemaFromDefinition(db, principal, source, body.name);
+    return schemaFromDefinition(db, principal.userNo, source, body.name);
   });
   registerRoute(app, c.getSchema, async ({ params }) => getSchema(db, params.id));
   registerRoute(app, c.generateTemplate, async ({ request, params, body }) =>

@@ -23,7 +23,7 @@ import {
   type TransformationDefinition,
 } from '@pillar/domain';
 import type { Principal } from '../../platform/auth/principal.ts';
-import { badRequest, notFound } from '../../platform/http/problem.ts';
+import { badRequest, HttpProblem, notFound } from '../../platform/http/problem.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
 import { EDI_834_READ_SCHEMA, edi834ReadFields, UNMAPPED_834_TEMPLATE } from './edi834.layout.ts';
@@ -110,7 +110,7 @@ export async function createSchema(db: Db, actor: Principal, input: SchemaInput)
  */
 export async function schemaFromDefinition(
   db: Db,
-  actor: Principal,
+  userNo: number | null,
   source: ImportSchema,
   name: string | undefined,
 ): Promise<DefinitionSchemaAnswer> {
@@ -140,7 +140,7 @@ export async function schemaFromDefinition(
     header: source.header,
     footer: source.footer,
     fields: JSON.stringify(fields),
-    created_by: actor.userNo,
+    created_by: userNo,
   });
   return {
     schema: await getSchema(db, id),
@@ -478,4 +478,66 @@ export async function createUnmapped834Template(
     mappings: JSON.stringify(write.fields.map((f) => ({ target: f.name, source: null }))),
     created_by: null,
   });
+}
+
+/** The 834 elements the demo's EDI template reads each required eligibility field from. */
+const DEMO_834_SOURCES: Readonly<Record<string, string>> = {
+  benefitGroupId: '2000.REF.REF02',
+  groupEffectiveDate: 'ST.BGN.BGN03',
+  memberEffectiveDate: '2300.DTP.DTP03',
+  employeeSSN: '2100A.NM1.NM109',
+  gender: '2100A.DMG.DMG03',
+  firstName: '2100A.NM1.NM104',
+  lastName: '2100A.NM1.NM103',
+  dateOfBirth: '2100A.DMG.DMG02',
+  relationship: '2000.INS.INS02',
+  benefitPackage: '2300.HD.HD04',
+};
+
+/** Transformations the demo templates apply where the guessed source is a raw value. */
+const DEMO_TRANSFORMATIONS: Readonly<Record<string, string>> = {
+  employeeSSN: 'Zero_Pad_SSN',
+  gender: 'Gender_Code_Map',
+};
+
+/**
+ * The demo seed's template for an import schema (issue 16 "templates for the demo schemas"): its
+ * read schema from the saved definitions (as POST /schemas/definition/{id}), sources guessed by
+ * name or alias as the generator does (the 834's by element), the demo library's SSN padding and
+ * gender map, saved through the same checks as POST /templates. Null when a required field has
+ * no obvious source (the schema then keeps no template).
+ */
+export async function createSeedTemplateFor(
+  db: Db,
+  userNo: number | null,
+  source: ImportSchema,
+  writeId: number,
+): Promise<number | null> {
+  const { schema } = await schemaFromDefinition(db, userNo, source, undefined);
+  const write = (await findSchema(db, writeId))!;
+  const sources = schema.fields.map((f) => f.name);
+  const mappings: TemplateMapping[] = write.fields.map((f) => {
+    const found =
+      schema.mediaType === 'edi'
+        ? (DEMO_834_SOURCES[f.name] ?? null)
+        : guessSource({ name: f.name, required: f.required, aliases: aliasesOf(f) }, sources);
+    const transformation =
+      found && schema.mediaType !== 'edi' ? DEMO_TRANSFORMATIONS[f.name] : undefined;
+    return { target: f.name, source: found, ...(transformation ? { transformation } : {}) };
+  });
+  const name = `${schema.name.replace(/_Read$/, '')}_Standard`.slice(0, TEMPLATE_NAME_MAX_LENGTH);
+  try {
+    const values = await checkedValues(db, {
+      name,
+      description: `${source.name} onto the standard eligibility layout`,
+      readSchemaId: schema.id,
+      writeSchemaId: writeId,
+      fileStorageId: null,
+      mappings,
+    });
+    return await insertTemplate(db, { ...values, created_by: userNo });
+  } catch (error) {
+    if (error instanceof HttpProblem) return null;
+    throw error;
+  }
 }
