@@ -109,6 +109,8 @@ export function MappingTable({
               <Typography.Text>{describeMapping(row.mapping) ?? ''}</Typography.Text>{' '}
               <Button
                 size="small"
+                // Usable in view mode too, inside a disabled form (View shows the transformations).
+                disabled={false}
                 onClick={() => onTransform(row.target)}
                 aria-label={`${readOnly ? 'View' : 'Transform'} ${row.target}`}
               >

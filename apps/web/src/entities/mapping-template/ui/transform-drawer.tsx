@@ -156,13 +156,18 @@ function Guide({
         <Input
           aria-label="Search transformations"
           placeholder="Name or description"
+          // Searching the guide changes nothing: usable in view mode, inside a disabled form.
+          disabled={false}
           value={text}
           maxLength={100}
           onChange={(e) => setText(e.target.value)}
           onPressEnter={() => setSearch(text)}
         />
-        <Button onClick={() => setSearch(text)}>Search</Button>
+        <Button disabled={false} onClick={() => setSearch(text)}>
+          Search
+        </Button>
         <Button
+          disabled={false}
           onClick={() => {
             setText('');
             setSearch('');
