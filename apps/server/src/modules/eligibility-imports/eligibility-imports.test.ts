@@ -357,6 +357,35 @@ describe('eligibility import runs: the preview', () => {
     ).toBe(404);
   });
 
+  it('answers bad uploads and bad ids with a 400 or 404 naming the problem, and stores no run', async () => {
+    const { organization } = await given(t).organization().group().build();
+    const eicNo = await configuration(
+      organization.organizationNo,
+      'csv',
+      COLUMNS.map((c) => [c]),
+    );
+    const url = `${BASE}/eligibility-import-configs/${eicNo}/runs`;
+    const binary = await upload('superAdmin', eicNo, 'members.csv', Buffer.from([0x41, 0, 0x42]));
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json()).toMatchObject({ params: { file: M.wrongLayout } });
+    const empty = await upload('superAdmin', eicNo, 'members.csv', '');
+    expect(empty.statusCode).toBe(400);
+    const none = multipartBody([['note', 'x']], []);
+    expect((await t.injectAs('superAdmin', { method: 'POST', url, ...none })).statusCode).toBe(400);
+    const json = await t.injectAs('superAdmin', { method: 'POST', url, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect((await upload('superAdmin', 2147483647, 'a.csv', 'a')).statusCode).toBe(404);
+    expect((await upload('superAdmin', 2147483648, 'a.csv', 'a')).statusCode).toBe(400);
+    const badFile = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-runs/1/files/secrets.txt`,
+    });
+    expect(badFile.statusCode).toBe(400);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from ei_run where eic_no = ${eicNo}`.execute(t.ctx.db);
+    expect(rows[0]!.n).toBe(0);
+  });
+
   it('rejects an empty file, a file in the wrong layout and a truncated file as a whole, never a 500', async () => {
     const { organization } = await given(t).organization().group().build();
     const cases: [string, string, string][] = [
