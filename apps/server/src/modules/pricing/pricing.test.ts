@@ -13,6 +13,7 @@ import {
   type UploadAnswer,
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { BAD_JSON_VALUES, BAD_TEXTS, encode } from '../../test/bad-input.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -397,6 +398,41 @@ describe('the grid as an iteration', () => {
     const texts: string[] = [];
     sheet.eachRow((row) => texts.push(row.getCell(1).text));
     expect(texts).toContainEqual(expect.stringContaining('2 claims were not repriced'));
+  });
+});
+
+describe('bad input', () => {
+  it('answers 4xx, never 5xx, to bad ids, queries and body fields of every call', async () => {
+    const { mapped } = await completeJob();
+    const x = mapped.id;
+    const statuses: string[] = [];
+    let refused = 0;
+    const check = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+      const r = await call(method, url, payload);
+      if (r.statusCode >= 400 && r.statusCode < 500) refused += 1;
+      if (r.statusCode >= 500)
+        statuses.push(`${method} ${url} ${JSON.stringify(payload)}: ${r.statusCode}`);
+    };
+    for (const bad of BAD_TEXTS.slice(0, 24).map(encode)) {
+      await check('GET', `/evaluate/v1/opps/fa_jobs/1/${bad}`);
+      await check('GET', `${base()}/fa/${bad}/incumbentStats`);
+      await check('GET', `${base()}/fa/${x}/explain?column=${bad}&row=netCost`);
+      await check('GET', `${base()}/fa/${x}/explain/claims?column=incumbent&row=${bad}`);
+    }
+    const job = { ...JOB, fileStorageID: x };
+    const recalc = { globalCustomizations: {}, pbmSelections: [defaultSelection('OPTUMRX')] };
+    for (const value of BAD_JSON_VALUES) {
+      for (const field of Object.keys(job))
+        await check('POST', '/evaluate/v1/opps/fa_jobs/1', { ...job, [field]: value });
+      await check('POST', `${base()}/fa/${x}`, { ...recalc, globalCustomizations: value });
+      await check('POST', `${base()}/fa/${x}`, { ...recalc, pbmSelections: [value] });
+      await check('POST', `${base()}/fa/${x}`, {
+        ...recalc,
+        pbmSelections: [{ ...recalc.pbmSelections[0], formulary: value }],
+      });
+    }
+    expect(statuses).toEqual([]);
+    expect(refused).toBeGreaterThan(100);
   });
 });
 
