@@ -15,6 +15,7 @@ import {
   type Page as ResultPage,
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { mapRequiredTargets } from '../helpers/mapping.ts';
 import { checkA11y, choose, drawer, expectNotice, panel, shownDialog } from '../helpers/ui.ts';
 
 const RUN = Date.now().toString(36);
@@ -64,11 +65,15 @@ async function startSchema(page: Page, name: string, fileType: string): Promise<
   await expect(page.getByRole('heading', { level: 2, name: 'Field Definitions' })).toBeVisible();
 }
 
-/** Next through Mapping and Advanced Options to Description, then Save; back on the Imports list. */
+/**
+ * Next to Mapping (its required targets given a source, so Next saves the template), Advanced
+ * Options and Description, then Save; back on the Imports list.
+ */
 async function saveSchema(page: Page): Promise<void> {
   for (const heading of ['Mapping & Transformations', 'Advanced Options', 'Description']) {
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(page.getByRole('heading', { level: 2, name: heading }).first()).toBeVisible();
+    if (heading === 'Mapping & Transformations') await mapRequiredTargets(page);
   }
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/data-management\/eligibility-imports(\?.*)?$/);

@@ -16,6 +16,7 @@ import {
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
 import { apiPost } from '../helpers/api.ts';
+import { mapRequiredTargets } from '../helpers/mapping.ts';
 import { checkA11y, choose, expectNotice, shownDialog, uniqueLetters } from '../helpers/ui.ts';
 
 const SCREENSHOTS = 'test-results/import-schemas';
@@ -156,6 +157,8 @@ test('the Imports list: filters in the URL, scope, Find Usage(s)', async ({ page
 test('a schema in view mode, its clone, and a comment and a file in edit mode', async ({
   page,
 }) => {
+  // Two mappings are made on the way (the clone's and the edited schema's): more than 90 s here.
+  test.setTimeout(180_000);
   await signIn(page, 'dataMapper', { path: IMPORTS });
   const { schema, NAME } = await givenSchemaInUse(page, 'wizard');
   await page.goto(`${IMPORTS}?ei.name=${encodeURIComponent(NAME)}`);
@@ -226,6 +229,8 @@ test('a schema in view mode, its clone, and a comment and a file in edit mode', 
   for (const heading of ['Field Definitions', 'Mapping & Transformations', 'Advanced Options']) {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    // The copy's mapping is generated from its fields; Next saves it once the required are mapped.
+    if (heading === 'Mapping & Transformations') await mapRequiredTargets(page);
   }
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(IMPORT_SCHEMA_MESSAGES.createModeNotice)).toBeVisible();
@@ -263,8 +268,10 @@ test('a schema in view mode, its clone, and a comment and a file in edit mode', 
   await expect(
     page.locator('.ant-select').filter({ hasText: 'Delimited Text File' }),
   ).toBeVisible();
-  for (let step = 0; step < 4; step += 1) {
+  for (let step = 2; step <= 5; step += 1) {
     await page.getByRole('button', { name: 'Next' }).click();
+    // The schema has no template yet: step 3 generates one, mapped before Next saves it.
+    if (step === 3) await mapRequiredTargets(page);
   }
   await expect(page.getByRole('heading', { level: 3, name: 'Comment(s)' })).toBeVisible();
   await page.getByRole('button', { name: 'Add New Comment' }).click();

@@ -5,8 +5,12 @@
 // the modal; screenshots at 1024 and 1440 px. The locked (template-used) case waits for the
 // templates seed (decision 0121).
 import { type Page } from '@playwright/test';
-import { TRANSFORMATION_MESSAGES } from '@pillar/domain';
-import { expect, signIn, test } from '../fixtures.ts';
+import {
+  TRANSFORMATION_MESSAGES,
+  type Page as ResultPage,
+  type Transformation,
+} from '@pillar/domain';
+import { apiGet, expect, signIn, test } from '../fixtures.ts';
 import { checkA11y, expectNotice, shownDialog } from '../helpers/ui.ts';
 
 /** Names no other run on the same server has used. */
@@ -112,11 +116,41 @@ test('a value-map transformation from the wizard and a hand-written expression',
   await checkA11y(page);
   await screenshots(page, 'page-hand-written');
 
-  // Clear Filters shows the whole library again, alphabetically.
+  // Clear Filters shows the whole library again, alphabetically, a page of 20 at a time.
   await page.getByRole('button', { name: 'Clear Filters' }).click();
-  await expect(list.getByRole('button', { name: 'Zero_Pad_SSN' })).toBeVisible();
+  const library = await apiGet<ResultPage<Transformation>>(
+    page,
+    '/datamapping/v1/transformations?limit=1&offset=0',
+  );
+  await expect(page.getByText(`${library.totalCount} in all`)).toBeVisible();
+  await expect(list.getByRole('button')).toHaveCount(Math.min(library.totalCount, 20));
   const names = await list.getByRole('button').allTextContents();
   expect(names).toEqual(
     [...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })),
   );
+  // The last page holds the rest, the alphabetically last of the library at its end.
+  const last = await apiGet<ResultPage<Transformation>>(
+    page,
+    `/datamapping/v1/transformations?limit=1&offset=${library.totalCount - 1}&sort=name:asc`,
+  );
+  const lastPage = Math.ceil(library.totalCount / 20);
+  await page
+    .locator('.transformations-list .ant-pagination')
+    .getByTitle(String(lastPage), { exact: true })
+    .click();
+  await expect(list.getByRole('button').last()).toHaveText(last.data[0]!.name);
+
+  // At 1024 px each kind tag shows whole inside the list.
+  await page.setViewportSize({ width: 1024, height: 900 });
+  const tags = list.locator('.transformations-list__kind');
+  await expect(tags.first()).toBeVisible();
+  for (const tag of await tags.all()) {
+    const whole = await tag.evaluate((el) => {
+      const card = el.closest('.ant-card')!.getBoundingClientRect();
+      return el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= card.right;
+    });
+    expect(whole).toBe(true);
+  }
+  await checkA11y(page);
+  await screenshots(page, 'page-last-page');
 });

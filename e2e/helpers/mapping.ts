@@ -1,0 +1,41 @@
+import { type Locator, type Page } from '@playwright/test';
+import { DATA_MAPPING_MESSAGES } from '@pillar/domain';
+import { expect } from '../fixtures.ts';
+
+/** Step 3 of the import schema wizard, Mapping & Transformations. */
+export function mappingStep(page: Page): Locator {
+  return page.getByRole('region', { name: 'Mapping & Transformations' });
+}
+
+/** The mapping table of step 3, once the template is generated or loaded. */
+export async function mappingTable(page: Page): Promise<Locator> {
+  const table = mappingStep(page).getByRole('table', { name: 'Mapping' });
+  await expect(table).toBeVisible({ timeout: 30_000 });
+  return table;
+}
+
+/** An option of the open select's dropdown, by its title. */
+export async function pickOption(page: Page, title: string): Promise<void> {
+  await page
+    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
+    .click();
+}
+
+/**
+ * Step 3 with a generated template: every required target still without a source ('This field is
+ * required') reads the first source column, so Next may save the template. For the tests whose
+ * subject is another step; data-mapping.spec maps on purpose.
+ */
+export async function mapRequiredTargets(page: Page): Promise<void> {
+  const table = await mappingTable(page);
+  const unmapped = table.locator('tr').filter({ hasText: DATA_MAPPING_MESSAGES.fieldRequired });
+  for (let left = await unmapped.count(); left > 0; left = await unmapped.count()) {
+    await unmapped.first().getByRole('combobox').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasNotText: 'Select one' })
+      .first()
+      .click();
+    await expect(unmapped).toHaveCount(left - 1);
+  }
+}
