@@ -46,12 +46,15 @@ function NumberCell({ name, label, prefix }: { name: FieldPath; label: string; p
 /** A grid of number inputs: a row header per row, a column header per column. */
 function NumberGrid({
   caption,
+  labelPrefix,
   rows,
   columns,
   name,
   prefix,
 }: {
   caption: string;
+  /** What each input's accessible name starts with ('Discount', so 'Discount Retail Brand'). */
+  labelPrefix: string;
   rows: { key: string; label: string }[];
   columns: { key: string; label: string }[];
   name: (row: string, column: string) => FieldPath | null;
@@ -80,7 +83,11 @@ function NumberGrid({
                 return (
                   <td key={c.key}>
                     {path && (
-                      <NumberCell name={path} label={`${r.label} ${c.label}`} prefix={prefix} />
+                      <NumberCell
+                        name={path}
+                        label={`${labelPrefix} ${r.label} ${c.label}`}
+                        prefix={prefix}
+                      />
                     )}
                   </td>
                 );
@@ -257,11 +264,8 @@ export function RateCardForm({
       return;
     }
     try {
-      const saved = await save.mutateAsync(parsed.data);
-      notifySuccess(
-        'Rate card saved',
-        `${RATE_CARD_PBM_NAMES[pbm]}: a new version effective ${saved.effectiveDate} (${saved.status.toLowerCase()})`,
-      );
+      await save.mutateAsync(parsed.data);
+      notifySuccess('Rate Card Saved');
       onDone();
     } catch (error) {
       if (isApiError(error) && error.params && error.status === 400)
@@ -305,6 +309,7 @@ export function RateCardForm({
       <div className="rate-card-form__grids">
         <NumberGrid
           caption="Discounts off AWP (%)"
+          labelPrefix="Discount"
           rows={DISCOUNT_ROWS}
           columns={Object.entries(CLASS_LABELS).map(([key, label]) => ({ key, label }))}
           name={(row, column) =>
@@ -317,6 +322,7 @@ export function RateCardForm({
         />
         <NumberGrid
           caption="Dispensing fees per claim ($)"
+          labelPrefix="Dispensing fee"
           rows={FEE_ROWS}
           columns={[
             { key: 'brand', label: 'Brand' },
@@ -332,12 +338,14 @@ export function RateCardForm({
         />
         <NumberGrid
           caption="Rebates per brand claim ($)"
+          labelPrefix="Rebate"
           rows={REBATE_TIERS.map((t) => ({ key: t, label: t }))}
           columns={PRICING_CHANNELS.map((c) => ({ key: c, label: CHANNEL_LABELS[c] }))}
           name={(row, column) => ['terms', 'rebatesPerBrandClaim', row, column]}
         />
         <NumberGrid
           caption="Administrative fee PEPM ($)"
+          labelPrefix="Administrative fee"
           rows={[{ key: 'fee', label: 'PEPM' }]}
           columns={MEMBER_POPULATIONS.map((p) => ({ key: p, label: p }))}
           name={(_row, column) => ['terms', 'adminFeePepm', column]}
