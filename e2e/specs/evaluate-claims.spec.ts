@@ -14,7 +14,7 @@ import { apiGet, expect, signIn, test } from '../fixtures.ts';
 import { checkA11y, choose, shownDialog } from '../helpers/ui.ts';
 
 const SCREENSHOTS = 'test-results/evaluate-claims';
-const RUN = Date.now().toString(36);
+const RUN = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /**
  * A stage whose seeded opportunities all carry the incumbent's contract (the demo seed saves one
  * on every other opportunity, stage = index mod 10): the FA job prices the incumbent from it.
@@ -33,15 +33,18 @@ async function screenshots(page: Page, name: string, fullPage = true): Promise<v
   await page.setViewportSize({ width: 1024, height: 900 });
 }
 
-/** Claims in the standard layout's spellings and aliases (Claim No, Member, Date Filled...). */
+/**
+ * Claims in the standard layout's spellings and aliases (Claim No, Member, Date Filled...). The
+ * claim ids carry the run, so each run's bytes (and so its hash, which accept names) differ.
+ */
 const CLAIMS = [
   'Claim No,Member,Date Filled,NDC,Drug Name,Brand Generic,Qty,Days,Pharmacy Type,AWP,Member Paid,Plan Paid,Status',
-  'C1,M1,2026-01-05,00002143380,Brandol,B,30,30,R,300.00,25.00,200.00,P',
-  'C2,M1,2026-01-20,00093714656,Genericin,G,60,30,R,40.00,5.00,10.00,P',
-  'C3,M2,2026-02-03,00093714656,Genericin,G,90,90,M,120.00,10.00,30.00,P',
-  'C4,M2,2026-02-17,00002143380,Brandol,B,90,90,M,900.00,50.00,600.00,P',
-  'C5,M3,2026-03-02,00378180001,Specialtix,B,1,30,SM,5000.00,100.00,4200.00,P',
-  'C6,M3,2026-03-20,00093714656,Genericin,G,30,30,R,20.00,5.00,5.00,P',
+  `C1${RUN},M1,2026-01-05,00002143380,Brandol,B,30,30,R,300.00,25.00,200.00,P`,
+  `C2${RUN},M1,2026-01-20,00093714656,Genericin,G,60,30,R,40.00,5.00,10.00,P`,
+  `C3${RUN},M2,2026-02-03,00093714656,Genericin,G,90,90,M,120.00,10.00,30.00,P`,
+  `C4${RUN},M2,2026-02-17,00002143380,Brandol,B,90,90,M,900.00,50.00,600.00,P`,
+  `C5${RUN},M3,2026-03-02,00378180001,Specialtix,B,1,30,SM,5000.00,100.00,4200.00,P`,
+  `C6${RUN},M3,2026-03-20,00093714656,Genericin,G,30,30,R,20.00,5.00,5.00,P`,
 ].join('\n');
 
 test.setTimeout(180_000);
@@ -180,6 +183,6 @@ test('the financial analyst uploads, maps and prices a claims file, saves an ite
     .click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = await readFile((await download.path()));
+  const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
