@@ -51,8 +51,11 @@ function NumberGrid({
   columns,
   name,
   prefix,
+  wide = false,
 }: {
   caption: string;
+  /** Across the whole form (many columns). */
+  wide?: boolean;
   /** What each input's accessible name starts with ('Discount', so 'Discount Retail Brand'). */
   labelPrefix: string;
   rows: { key: string; label: string }[];
@@ -61,7 +64,7 @@ function NumberGrid({
   prefix?: string;
 }) {
   return (
-    <fieldset className="rate-card-form__grid">
+    <fieldset className={`rate-card-form__grid${wide ? ' rate-card-form__grid--wide' : ''}`}>
       <legend>{caption}</legend>
       <table>
         <thead>
@@ -339,6 +342,7 @@ export function RateCardForm({
         <NumberGrid
           caption="Rebates per brand claim ($)"
           labelPrefix="Rebate"
+          wide
           rows={REBATE_TIERS.map((t) => ({ key: t, label: t }))}
           columns={PRICING_CHANNELS.map((c) => ({ key: c, label: CHANNEL_LABELS[c] }))}
           name={(row, column) => ['terms', 'rebatesPerBrandClaim', row, column]}

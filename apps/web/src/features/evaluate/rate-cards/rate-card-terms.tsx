@@ -28,14 +28,20 @@ function TermsTable<T extends object>({
   columns,
   rows,
   rowKey,
+  wide = false,
 }: {
   caption: string;
+  /** Across the whole width (tables with many columns), not in one of two columns. */
+  wide?: boolean;
   columns: { title: string; render: (row: T) => string }[];
   rows: T[];
   rowKey: (row: T) => string;
 }) {
   return (
-    <section aria-label={caption} className="rate-card-terms__block">
+    <section
+      aria-label={caption}
+      className={`rate-card-terms__block${wide ? ' rate-card-terms__block--wide' : ''}`}
+    >
       <Typography.Title level={3}>{caption}</Typography.Title>
       <Table<T>
         size="small"
@@ -98,6 +104,7 @@ export function RateCardTermsView({ terms }: { terms: RateCardTerms }) {
       />
       <TermsTable
         caption="Rebates per brand claim"
+        wide
         rowKey={(r) => r.tier}
         rows={REBATE_TIERS.map((tier) => ({ tier, rebates: terms.rebatesPerBrandClaim[tier] }))}
         columns={[
@@ -120,6 +127,7 @@ export function RateCardTermsView({ terms }: { terms: RateCardTerms }) {
       />
       <TermsTable<RateAdjustment>
         caption="Adjustments by option"
+        wide
         rowKey={(a) => `${a.option}:${a.value}`}
         rows={terms.adjustments}
         columns={[
