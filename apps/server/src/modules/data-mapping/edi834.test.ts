@@ -52,6 +52,14 @@ describe('GET /datamapping/v1/schemas/edisegments', () => {
       elementName: 'Maintenance Type Code',
       locIndex: 3,
     });
+    // Repeated segments are named once per qualifier too, as a mapping job reads them.
+    expect(byName.get('2000.REF*1L.REF02')).toMatchObject({
+      segment: 'REF',
+      qualifiers: ['1L'],
+      element: 'REF02',
+    });
+    expect(byName.get('2300.DTP*348.DTP03')).toMatchObject({ loopId: '2300', qualifiers: ['348'] });
+    expect(body.data.filter((f) => f.name === '2000.REF.REF02')).toHaveLength(1);
     expect(byName.get('2300.HD.HD03')).toMatchObject({
       parentLoopId: '2000',
       elementName: 'Insurance Line Code',

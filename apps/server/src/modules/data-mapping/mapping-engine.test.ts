@@ -240,6 +240,8 @@ describe('readRows', () => {
     expect(rows.map((r) => r['2100A.NM1.NM104'])).toEqual(['JOHN', 'MARY', 'EMMA']);
     expect(rows[1]).toMatchObject({
       'ST.BGN.BGN02': 'ADD-0001',
+      'ST.REF*38.REF02': 'GRP-7781',
+      'ST.DTP*007.DTP03': '20270101',
       '1000A.N1*P5.N102': 'ACME WIDGETS',
       '2000.INS.INS02': '01',
       '2000.REF.REF02': '111223333',

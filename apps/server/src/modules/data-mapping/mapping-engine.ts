@@ -502,12 +502,7 @@ function fillLoop(row: Record<string, string | null>, loop: LoopNode, skip?: str
 function rowsOf834(tree: LoopNode): SourceRow[] {
   const header: Record<string, string | null> = {};
   const members: LoopNode[] = [];
-  for (const segment of tree.segments) {
-    for (const element of segment.elements) {
-      const name = `${tree.id}.${segment.id}.${element.ref}`;
-      if (element.value !== '' && !(name in header)) header[name] = element.value;
-    }
-  }
+  fillLoop(header, { ...tree, loops: [] });
   for (const loop of tree.loops) {
     if (loop.id === '2000') members.push(loop);
     else fillLoop(header, loop);

@@ -482,9 +482,9 @@ export async function createUnmapped834Template(
 
 /** The 834 elements the demo's EDI template reads each required eligibility field from. */
 const DEMO_834_SOURCES: Readonly<Record<string, string>> = {
-  benefitGroupId: '2000.REF.REF02',
+  benefitGroupId: '2000.REF*1L.REF02',
   groupEffectiveDate: 'ST.BGN.BGN03',
-  memberEffectiveDate: '2300.DTP.DTP03',
+  memberEffectiveDate: '2300.DTP*348.DTP03',
   employeeSSN: '2100A.NM1.NM109',
   gender: '2100A.DMG.DMG03',
   firstName: '2100A.NM1.NM104',
