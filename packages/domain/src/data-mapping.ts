@@ -292,6 +292,9 @@ export const dmSchema = schemaInput.extend({
   id: z.number().int(),
   schemaType: z.enum(SCHEMA_TYPES),
   name: z.string(),
+  // An answer, not an input: the 834 read schema names more fields than a user may define
+  // (SCHEMA_MAX_FIELDS), and GET /schemas/{id} of it answered 500.
+  fields: z.array(schemaField),
 });
 export type DmSchema = z.infer<typeof dmSchema>;
 
