@@ -35,6 +35,11 @@ import { RunChangesTable } from './run-changes-table.tsx';
 import { RunRejectedTable } from './run-rejected-table.tsx';
 import '../organization-workspace.css';
 
+/** '1 change was', '2 changes were'. */
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? ' was' : 's were'}`;
+}
+
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);
@@ -133,7 +138,7 @@ function RunBody({ run }: { run: ImportRun }) {
             showIcon
             style={{ marginTop: 12 }}
             title={`Applied: ${run.rowsApplied.toLocaleString('en-US')} changes written to members.`}
-            description={`${(selectableChanges(run) - run.rowsSelected).toLocaleString('en-US')} changes were left out, ${run.rowsRejected.toLocaleString('en-US')} rows were rejected.`}
+            description={`${plural(selectableChanges(run) - run.rowsSelected, 'change')} left out, ${plural(run.rowsRejected, 'row')} rejected.`}
           />
         )}
       </PanelCard>
