@@ -90,11 +90,9 @@ test('the financial analyst edits a PBM discount into a new version and compares
   const newRow = versions.getByRole('row').filter({ hasText: note });
   await expect(newRow).toContainText('In force');
   await expect(newRow).toContainText('Mei Chen');
-  const oldRow = versions
-    .getByRole('row')
-    .filter({
-      has: page.getByRole('checkbox', { name: new RegExp(`\\(v${before.versionNo}\\)$`) }),
-    });
+  const oldRow = versions.getByRole('row').filter({
+    has: page.getByRole('checkbox', { name: new RegExp(`\\(v${before.versionNo}\\)$`) }),
+  });
   await expect(oldRow).toContainText('Superseded');
 
   // Side by side: the discount changed from the old value to the new.
