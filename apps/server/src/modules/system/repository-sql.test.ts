@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   blankRenewalEntry,
@@ -18,6 +19,7 @@ import {
 import type { PersonaKey } from '../../seed/personas.ts';
 import { syncRoles } from '../authorization/index.ts';
 import { runMappingJob } from '../data-mapping/index.ts';
+import { runFaJob } from '../pricing/index.ts';
 import {
   activeRunId,
   countStaged,
@@ -26,6 +28,8 @@ import {
   insertRun,
   markApplied,
   nextUnapplied,
+  runApplyJob,
+  runPreviewJob,
   saveSelection,
   setRunStatus,
   stageRows,
@@ -1250,6 +1254,192 @@ describe('repository SQL', () => {
       await call('financialAnalyst', 'GET', `${o}/fa_iterations`);
       await call('financialAnalyst', 'GET', `${o}/fa_iterations/${iteration.id}`);
       await call('financialAnalyst', 'GET', `${o}/fa_iterations/${iteration.id}/proposal/xlsx`);
+    });
+  });
+
+  it('records the rate cards scenario', async () => {
+    const u = '/evaluate/v1/rate-cards';
+    await record(async () => {
+      const list = (await call('financialAnalyst', 'GET', `${u}?asOf=2026-06-01`)).json<{
+        pbms: { pbm: string; inForce: { versionNo: number; terms: unknown } | null }[];
+      }>();
+      await call('financialAnalyst', 'GET', u);
+      const optum = list.pbms.find((p) => p.pbm === 'OPTUMRX')!.inForce!;
+      await call('financialAnalyst', 'GET', `${u}/${optum.versionNo}`);
+      await call('financialAnalyst', 'POST', u, {
+        pbm: 'OPTUMRX',
+        effectiveDate: '2099-01-01',
+        terms: optum.terms,
+        note: 'Snapshot',
+      });
+    });
+  });
+
+  it('records the 834 eligibility export scenario', async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'GSNAP' })
+      .employee({ effectiveDate: '2026-01-01' })
+      .dependent({ relationship: 3 })
+      .build();
+    const url = (kind: string) =>
+      `/eligibilityImportSchema/organizations/${s.organization.organizationNo}/eligibility-834?kind=${kind}`;
+    await record(async () => {
+      await call('accountManager', 'GET', url('full'));
+    });
+    await given(t).in(s.organization, s.group).employee({ effectiveDate: '2026-02-01' }).build();
+    await record(async () => {
+      await call('accountManager', 'GET', url('changes'));
+    });
+  });
+
+  it('records the FA pricing job scenario', async () => {
+    const o = '/evaluate/v1/opps/1';
+    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+    // The opportunity's contract and a mapped claims file (what the claims files scenario records).
+    await call('financialAnalyst', 'POST', `${o}/contract-info`, {
+      contractTermLength: 3,
+      contractEffDate: '2025-01-01',
+      ssgOrDsg: 'no',
+      discounts: [
+        { code: 'retailBrand', value: 18 },
+        { code: 'retailGeneric', value: 80 },
+        { code: 'retailFee', value: 1 },
+        { code: 'mailBrand', value: 22 },
+        { code: 'mailGeneric', value: 85 },
+        { code: 'specialtyAwp', value: 15 },
+      ],
+    });
+    const up = await call(
+      'financialAnalyst',
+      'POST',
+      `${o}/upload-file`,
+      undefined,
+      multipartBody([], [{ name: 'fa.csv', content: 'a,b\n1,2\n' }]),
+    );
+    const accepted = (
+      await call('financialAnalyst', 'POST', `${o}/accept-file`, {
+        fileHash: up.json<{ fileHash: string }>().fileHash,
+      })
+    ).json<{ fileStorageId: string }>();
+    const key = 'mapped-claims/fa-snapshot';
+    await storage.put(
+      key,
+      Readable.from([
+        Buffer.from(
+          [
+            'claimId,memberId,fillDate,ndc,brandGenericIndicator,quantity,daysSupply,pharmacyType,awpUnitCost,awpTotalCost,ingredientCost,dispensingFee,memberPaid,planPaid,claimStatus',
+            'C1,M1,2026-01-05,00002143380,B,30,30,R,,100.00,80.00,1.00,10.00,71.00,P',
+            'C2,M2,2026-02-03,00093714657,G,30,30,M,,40.00,8.00,0,0,8.00,P',
+          ].join('\n'),
+        ),
+      ]),
+    );
+    const mapped = (
+      await call('financialAnalyst', 'POST', `${o}/claims`, {
+        mappedFileStorageId: key,
+        unmappedFileStorageId: accepted.fileStorageId,
+        mappedFileName: 'fa_mapped.csv',
+      })
+    ).json<{ id: number }>();
+    await record(async () => {
+      const jobs = '/evaluate/v1/opps/fa_jobs/1';
+      await call('financialAnalyst', 'GET', `${jobs}/${mapped.id}`);
+      const created = (
+        await call('financialAnalyst', 'POST', jobs, {
+          pricingOption: 'Commercial',
+          disruptionType: '3TIER',
+          pbmSpecialtyOverride: 'N/A',
+          retail90: 1,
+          fileStorageID: mapped.id,
+        })
+      ).json<{ faJobId: number }>();
+      // The queued job's work, run here as the pricing tests do (the worker is not started).
+      await runFaJob({ db: t.ctx.db, storage }, created.faJobId);
+      const job = (await call('financialAnalyst', 'GET', `${jobs}/${mapped.id}`)).json<{
+        status: string;
+      }>();
+      expect(job.status).toBe('COMPLETE');
+    });
+  });
+
+  it('records the eligibility import preview and apply scenario', async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'GIMP' })
+      .employee({ firstName: 'Ann', lastName: 'Stone', birthdate: '1980-01-02', gender: 'F' })
+      .employee({ firstName: 'Bob', lastName: 'Reed', birthdate: '1975-03-04', gender: 'M' })
+      .build();
+    const [ann, bob] = s.employees as [EmployeeHandle, EmployeeHandle];
+    const columns = [
+      'recordType',
+      'ssn',
+      'firstName',
+      'lastName',
+      'dateOfBirth',
+      'gender',
+      'groupId',
+      'effectiveDate',
+      'termDate',
+    ];
+    // The schema and configuration written directly, as the import tests do (its screens are
+    // recorded by the import schemas scenario).
+    const db = t.ctx.db;
+    const schema = await sql<{ no: number }>`
+      insert into import_schema (name, importer_type, media_type, file_delimiter, file_has_header_row)
+      values ('Snapshot import', 0, 'csv', 'comma', true)
+      returning import_schema_no as no`.execute(db);
+    const schemaNo = schema.rows[0]!.no;
+    for (const [i, name] of columns.entries())
+      await sql`insert into import_schema_field (import_schema_no, loc_index, field_name)
+        values (${schemaNo}, ${i}, ${name})`.execute(db);
+    const config = await sql<{ no: number }>`
+      insert into import_configuration (name, organization_no, import_schema_no)
+      values ('Snapshot import', ${s.organization.organizationNo}, ${schemaNo})
+      returning eic_no as no`.execute(db);
+    const eicNo = config.rows[0]!.no;
+    const line = (values: string[]) => values.join(',');
+    const csv =
+      [
+        columns.join(','),
+        line(['E', uniqueSsn(t), 'Nia', 'New', '1990-01-01', 'F', 'GIMP', '2024-01-01', '']),
+        line(['E', ann.ssn!, 'Ann', 'Stonebridge', '1980-01-02', 'F', 'GIMP', '2024-01-01', '']),
+        line(['E', bob.ssn!, 'Bob', 'Reed', '1975-03-04', 'M', 'GIMP', '2024-01-01', '2026-12-31']),
+        line(['E', '12345', 'Gil', 'Short', '1990-01-01', 'F', 'GIMP', '2024-01-01', '']),
+      ].join('\n') + '\n';
+    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+    const ssn = createSsnProtector(t.ctx.secrets.ssnKey);
+    const today = () => '2026-11-24';
+    const b = '/eligibilityImportSchema';
+    await record(async () => {
+      const run = (
+        await call(
+          'accountManager',
+          'POST',
+          `${b}/eligibility-import-configs/${eicNo}/runs`,
+          undefined,
+          multipartBody([], [{ name: 'members.csv', content: csv }]),
+        )
+      ).json<{ runId: number }>();
+      // The queued jobs' work, run here as the import tests do (their workers are not started).
+      await runPreviewJob({ db, storage, ssn, today }, run.runId);
+      const url = `${b}/eligibility-import-runs/${run.runId}`;
+      await call('accountManager', 'GET', url);
+      await call('accountManager', 'GET', `${b}/eligibility-import-configs/${eicNo}/runs`);
+      await call('accountManager', 'GET', `${url}/changes?limit=100`);
+      await call('accountManager', 'GET', `${url}/rejected?limit=100`);
+      await call('accountManager', 'PUT', `${url}/selection`, { acceptAll: true });
+      await call('accountManager', 'POST', `${url}/apply`);
+      await runApplyJob(
+        { db, today },
+        {
+          runId: run.runId,
+          organizationNo: s.organization.organizationNo,
+          userNo: await t.userNo('accountManager'),
+        },
+      );
+      const applied = (await call('accountManager', 'GET', url)).json<{ status: string }>();
+      expect(applied.status).toBe('applied');
     });
   });
 

@@ -1,14 +1,15 @@
 -- SQL that eligibility-imports.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
-insert into ei_change (run_id, change_id, row_number, kind, ssn, member_id, field,
-        old_value, new_value, change_date)
-      select $1, * from unnest(
+insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,
+        member_id, field, old_value, new_value, change_date)
+      select $1, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d from unnest(
         $2::int[], $3::int[],
         $4::text[], $5::text[],
-        $6::int[], $7::text[],
-        $8::text[], $9::text[],
-        $10::date[]);
+        $6::text[],
+        $7::int[], $8::text[],
+        $9::text[], $10::text[],
+        $11::date[]) as u(id, rn, k, h, e, m, f, o, nv, d);
 
 insert into ei_rejected (run_id, row_number, field, message)
       select $1, * from unnest($2::int[],
@@ -21,18 +22,25 @@ insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key
       returning run_id;
 
 insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
-        ssn, employee_ssn, first_name, last_name, date_of_birth, gender, group_id,
-        alternate_group_id, division_id, benefit_package, effective_date, term_date, flags)
-      select $1, * from unnest(
+        ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+        relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
+        term_date, flags)
+      select $1, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
+        fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
+      from unnest(
         $2::int[], $3::text[],
         $4::text[], $5::text[],
-        $6::text[], $7::text[],
-        $8::text[], $9::text[],
-        $10::date[], $11::text[],
-        $12::text[], $13::text[],
+        $6::text[],
+        $7::text[],
+        $8::text[],
+        $9::text[], $10::text[],
+        $11::date[], $12::text[],
+        $13::text[],
         $14::text[], $15::text[],
-        $16::date[], $17::date[],
-        $18::text[]);
+        $16::text[], $17::text[],
+        $18::date[], $19::date[],
+        $20::text[])
+        as u(n, t, m, o, h, e, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl);
 
 select change_id as "changeId", kind, member_id as "memberId", field,
            new_value as "newValue", change_date::text as "changeDate"

@@ -1,0 +1,42 @@
+-- SQL that eligibility-imports.apply.repo.ts sent in the scenarios of
+-- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
+
+select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
+           c.member_id as "memberId", c.field, c.new_value as "newValue",
+           c.change_date::text as "changeDate", s.record_type as "recordType",
+           s.ssn_hash as "ssnHash", s.ssn_encrypted as "ssnEncrypted",
+           case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
+             select p.ssn_hash from ei_staging_row p
+             where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number
+             order by p.row_number desc limit 1)) end as "employeeSsnHash",
+           s.first_name as "firstName", s.last_name as "lastName",
+           s.date_of_birth::text as "dateOfBirth", s.gender, s.relationship,
+           s.group_id as "groupId", s.alternate_group_id as "alternateGroupId",
+           s.division_id as "divisionId", s.benefit_package as "benefitPackage",
+           s.effective_date::text as "effectiveDate", s.term_date::text as "termDate", s.flags
+    from ei_change c
+    join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
+    where c.run_id = $1 and c.selected and c.applied_at is null and c.kind <> 'absent'
+      and ($2::int is null or c.change_id <= $3::int
+           or c.row_number = $4::int)
+    order by c.change_id;
+
+select change_id as "changeId", row_number as "rowNumber" from ei_change
+    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
+    order by change_id offset $2 limit 1;
+
+update ei_change set applied_at = now()
+    where run_id = $1 and change_id = any($2::int[]);
+
+update ei_run set rows_applied = rows_applied + $1, started_phase_at =
+      coalesce(started_phase_at, now())
+    where run_id = $2;
+
+update ei_run set status = 'applied', applied_at = now()
+    where run_id = $1 and status = 'applying';
+
+update ei_run set status = 'applying', applied_by = $1, started_phase_at = now(),
+        error = null
+      where run_id = $2
+        and (status = 'previewed' or (status = 'failed' and applied_by is not null))
+      returning run_id;
