@@ -29,13 +29,21 @@ export async function pickOption(page: Page, title: string): Promise<void> {
 export async function mapRequiredTargets(page: Page): Promise<void> {
   const table = await mappingTable(page);
   const unmapped = table.locator('tr').filter({ hasText: DATA_MAPPING_MESSAGES.fieldRequired });
+  const dropdown = page.locator('.ant-select-dropdown:visible');
   for (let left = await unmapped.count(); left > 0; left = await unmapped.count()) {
-    await unmapped.first().getByRole('combobox').click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasNotText: 'Select one' })
-      .first()
-      .click();
-    await expect(unmapped).toHaveCount(left - 1);
+    await expect(dropdown).toHaveCount(0);
+    const box = unmapped.first().getByRole('combobox');
+    // A click on an option while the dropdown still opens (or the last one still closes) is
+    // lost: try again until the row is mapped. Only a lost click repeats, so the row is still the
+    // first unmapped one.
+    await expect(async () => {
+      if ((await dropdown.count()) === 0) await box.click();
+      await dropdown
+        .locator('.ant-select-item-option')
+        .filter({ hasNotText: 'Select one' })
+        .first()
+        .click({ timeout: 2_000 });
+      await expect(unmapped).toHaveCount(left - 1, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
   }
 }

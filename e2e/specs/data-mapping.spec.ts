@@ -18,7 +18,7 @@ import {
   type Template,
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
-import { mappingStep, mappingTable, pickOption } from '../helpers/mapping.ts';
+import { mapRequiredTargets, mappingStep, mappingTable, pickOption } from '../helpers/mapping.ts';
 import { checkA11y, choose, expectNotice, shownDialog, uniqueLetters } from '../helpers/ui.ts';
 
 const SCREENSHOTS = 'test-results/data-mapping';
@@ -246,4 +246,52 @@ test('a schema mapped with a concatenation and a value map, its job run and outp
   await closeDrawer(page, 'gender');
   await checkA11y(page);
   await shot(page, 'view-mode');
+});
+
+test('an EDI-834 schema maps from a copy of the unmapped 834 template', async ({ page }) => {
+  test.setTimeout(180_000);
+  const EDI = `E2E EDI Census ${RUN}`;
+  await signIn(page, 'dataMapper', { path: `${IMPORTS}/import-schema` });
+  await page.getByLabel('Schema Name').fill(EDI);
+  await choose(page.locator('main'), 'File Type', 'EDI-834');
+  await choose(
+    page.locator('main'),
+    '834 Schema Filename',
+    '005010X220A1 - Benefit Enrollment and Maintenance (5010)',
+  );
+  // EDI-834 has no field definitions: Next goes to the mapping, a copy of the 834 template.
+  await next(page);
+  const table = await mappingTable(page);
+  await expect(table.getByText(DATA_MAPPING_MESSAGES.fieldRequired).first()).toBeVisible();
+  await next(page);
+  await expect(
+    page.getByText(IMPORT_SCHEMA_WIZARD_MESSAGES.unmappedRequired).first(),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Advanced Options' })).toBeHidden();
+  await checkA11y(page);
+  await shot(page, 'edi-mapping');
+  await mapRequiredTargets(page);
+  await next(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Advanced Options' })).toBeVisible();
+  await next(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expectNotice(page, 'Save Import Schema');
+
+  // The schema keeps its own copy: mapped, while the fixed 834 template stays unmapped.
+  const found = await apiGet<ImportSchemaPage>(
+    page,
+    `/eligibilityImportSchema/eligibility-import-schemas?scope=my&name=${encodeURIComponent(EDI)}`,
+  );
+  const schema = found.data.find((s) => s.name === EDI)!;
+  const layouts = await apiGet<{ data: { filename: string; unmappedTemplateId: number | null }[] }>(
+    page,
+    '/datamapping/v1/edi834',
+  );
+  const unmapped = layouts.data.find((l) => l.filename === '005010X220A1')!.unmappedTemplateId;
+  expect(schema.dmTemplateId).not.toBeNull();
+  expect(schema.dmTemplateId).not.toBe(unmapped);
+  const copy = await apiGet<Template>(page, `/datamapping/v1/templates/${schema.dmTemplateId}`);
+  expect(copy.mappings.find((m) => m.target === 'lastName')?.source).toBeTruthy();
+  const fixed = await apiGet<Template>(page, `/datamapping/v1/templates/${unmapped}`);
+  expect(fixed.mappings.every((m) => !m.source)).toBe(true);
 });

@@ -10,6 +10,7 @@ export {
   saveTemplate,
   standardWriteSchemaId,
   templateQueryOptions,
+  unmapped834TemplateId,
   useDmSchema,
   useGenerateTemplate,
   useSaveTemplate,

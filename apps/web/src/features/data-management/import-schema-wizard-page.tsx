@@ -33,6 +33,7 @@ import { usePermissions } from '../../shared/permissions/user-access.ts';
 import { useImportSchema, useSaveImportSchema } from '../../entities/import-schema/index.ts';
 import {
   copyTemplate,
+  unmapped834TemplateId,
   createReadSchema,
   generateTemplate,
   standardWriteSchemaId,
@@ -211,8 +212,12 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
     setPreparing(true);
     setPrepareError(null);
     try {
-      if (copyOf !== null) {
-        const copy = await copyTemplate(copyOf);
+      if (copyOf !== null || shape.edi) {
+        // A clone copies its source's template; a new EDI-834 schema the layout's unmapped one.
+        const values = form.getFieldsValue(true) as WizardFormValues;
+        const copy = await copyTemplate(
+          copyOf ?? (await unmapped834TemplateId(values.edi834Filename ?? '')),
+        );
         form.setFieldValue('dmTemplateId', copy.id);
         setGenerated(null);
         return;
@@ -256,6 +261,10 @@ function ImportSchemaWizard({ mode, stored, template }: WizardProps) {
     }
     // Step 3's template: created by the first Next, updated after; the schema keeps its id.
     if (next.effect === 'saveTemplate' && editor && !(await editor.save())) return;
+    if (next.effect === 'createTemplateCopy' && dmTemplateId === null) {
+      // EDI-834 (spec 3 §4): the mapping starts from a copy of the 834 template, made once.
+      void prepareMapping(cloneTemplateId);
+    }
     const mapsFields = !view && !shape.legacy && !shape.edi && fields.length > 0;
     if (next.step === 3 && mapsFields) {
       // Clone (spec 3 §4): the copy maps with a copy of the template while its fields are as copied.

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   dataMappingContracts,
+  edi834Contracts,
   type DmSchema,
   type GeneratedTemplate,
   type SchemaInput,
@@ -99,6 +100,17 @@ export function useGenerateTemplate() {
 /** POST /templates/{id}: a copy of a template under a new name (a cloned schema's mapping). */
 export async function copyTemplate(id: number): Promise<Template> {
   return callApi(dataMappingContracts.cloneTemplate, { params: { id } });
+}
+
+/**
+ * GET /edi834: the fixed unmapped template of an 834 layout, which an EDI-834 schema's mapping
+ * starts from (a copy of it, POST /templates/{id}; decision 0133).
+ */
+export async function unmapped834TemplateId(filename: string): Promise<number> {
+  const { data } = await callApi(edi834Contracts.layouts);
+  const id = data.find((layout) => layout.filename === filename)?.unmappedTemplateId ?? null;
+  if (id === null) throw new Error(`The 834 layout ${filename} has no unmapped template`);
+  return id;
 }
 
 /** What the step saves: a new template (no id) or the stored one (created once, updated after). */
