@@ -39,6 +39,7 @@ const EXPECTED: Record<string, string | null> = {
   '/organizations/:orgId/:tab': 'organizations',
   '/organizations/:orgId/employees/:employeeId': 'members',
   '/organizations/:orgId/employees/:employeeId/dependents/:dependentId': 'members',
+  '/organizations/:orgId/import-runs/:runId': 'organizations',
   '/members': 'members',
   '/files': 'files',
   '/files/:id': 'files',
