@@ -14,11 +14,16 @@ export async function mappingTable(page: Page): Promise<Locator> {
   return table;
 }
 
-/** An option of the open select's dropdown, by its title. */
+/**
+ * An option of the open select's dropdown, by its title. A click while the dropdown still opens
+ * is lost (antd's animation; seen in CI): click again until the dropdown has closed on it.
+ */
 export async function pickOption(page: Page, title: string): Promise<void> {
-  await page
-    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${title}"]`)
-    .click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    await dropdown.locator(`.ant-select-item-option[title="${title}"]`).click({ timeout: 2_000 });
+    await expect(dropdown).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /**
