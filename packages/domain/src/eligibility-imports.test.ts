@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   countByKind,
+  dependentStatuses,
   diffEligibility,
   ELIGIBILITY_IMPORT_MESSAGES as M,
   importSelectionInput,
@@ -235,6 +236,37 @@ describe('each advanced option on and off', () => {
     ]);
     expect(resolveStatus(field, 'Y', false, noOptions)).toBe(true);
   });
+  it.each([
+    ['student', 4, 'useRetainStudentStatus'],
+    ['disabled', 5, 'useRetainDisabledDependentStatus'],
+    ['adultDependent', 6, 'useRetainAdultDependentStatus'],
+  ] as const)(
+    '%s is held as relationship %i: a blank keeps it with %s, clears it without; Y on another status moves it',
+    (field, code, option) => {
+      const statuses = dependentStatuses(code);
+      expect(Object.entries(statuses).filter(([, on]) => on)).toEqual([[field, true]]);
+      const current = [
+        held(),
+        held({ memberId: 12, recordType: 'D', ssn: '222222222', firstName: 'Bo', ...statuses }),
+      ];
+      expect(table([dep()], current, ctx({ [option]: true })).changes).toEqual([]);
+      expect(table([dep()], current, ctx()).changes).toEqual([
+        ['fieldChange', field, 'Y', 'N', '2026-11-24'],
+      ]);
+      // A stated N clears it even when the option is on.
+      expect(table([dep({ [field]: 'N' })], current, ctx({ [option]: true })).changes).toEqual([
+        ['fieldChange', field, 'Y', 'N', '2026-11-24'],
+      ]);
+      // A child (3) and a spouse (2) hold none of them: a blank changes nothing either way.
+      const child = [held(), { ...current[1]!, ...dependentStatuses(3) }];
+      expect(table([dep()], child, ctx()).changes).toEqual([]);
+      expect(dependentStatuses(2)).toEqual({
+        student: false,
+        disabled: false,
+        adultDependent: false,
+      });
+    },
+  );
   it('dependentRecordPrecededByEmployeeRecord: the employee before it, or by SSN', () => {
     const rows = [emp(), dep({ employeeSsn: null })];
     expect(

@@ -98,6 +98,23 @@ export interface CurrentEligibility {
   adultDependent: boolean;
 }
 
+/**
+ * A dependent's student, disabled and adult-dependent statuses as Pillar holds them: its
+ * relationship code (4 Student, 5 Disabled Dependent, 6 Adult Dependent; codes.ts), so at most
+ * one is true. Apply writes a status back the same way (a Y sets the code, an N returns it to
+ * Child). An employee holds none of them.
+ */
+export const STATUS_RELATIONSHIP_CODES = { student: 4, disabled: 5, adultDependent: 6 } as const;
+export function dependentStatuses(
+  relationship: number | null,
+): Pick<CurrentEligibility, 'student' | 'disabled' | 'adultDependent'> {
+  return {
+    student: relationship === STATUS_RELATIONSHIP_CODES.student,
+    disabled: relationship === STATUS_RELATIONSHIP_CODES.disabled,
+    adultDependent: relationship === STATUS_RELATIONSHIP_CODES.adultDependent,
+  };
+}
+
 // ---- Kinds of change and messages ----
 
 export const CHANGE_KINDS = [

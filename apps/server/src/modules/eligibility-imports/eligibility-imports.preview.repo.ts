@@ -192,6 +192,8 @@ export interface CurrentRow {
   termDate: string | null;
   cobra: boolean;
   retiree: boolean;
+  /** A dependent's relationship code (its student, disabled or adult status); null for an employee. */
+  relationship: number | null;
 }
 
 /**
@@ -215,7 +217,7 @@ export async function currentRecords(
       e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
       dv.division_id as "divisionId", bp.benefit_package_id as "benefitPackage",
       e.effective_date::text as "effectiveDate", e.expiration_date::text as "termDate",
-      e.is_cobra as cobra, e.is_retiree as retiree
+      e.is_cobra as cobra, e.is_retiree as retiree, null::smallint as relationship
     from employee e
     join benefit_group g on g.benefit_group_no = e.benefit_group_no
     left join division dv on dv.division_no = e.division_no
@@ -224,7 +226,7 @@ export async function currentRecords(
     union all
     select d.dependent_no, 'D', d.ssn_encrypted, e.ssn_encrypted, d.first_name, d.last_name,
       d.birthdate::text, d.gender, g.benefit_group_id, dv.division_id, bp.benefit_package_id,
-      d.effective_date::text, d.expiration_date::text, false, false
+      d.effective_date::text, d.expiration_date::text, false, false, d.relationship
     from dependent d
     join employee e on e.employee_no = d.employee_no and e.organization_no = d.organization_no
     join benefit_group g on g.benefit_group_no = e.benefit_group_no

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import {
   CHANGE_KIND_LABELS,
+  dependentStatuses,
   diffEligibility,
   ELIGIBILITY_IMPORT_MESSAGES as M,
   type ChangeKind,
@@ -269,9 +270,7 @@ export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<v
         termDate: c.termDate,
         cobra: c.cobra,
         retiree: c.retiree,
-        student: false,
-        disabled: false,
-        adultDependent: false,
+        ...dependentStatuses(c.relationship),
       }),
     );
     const diff = diffEligibility(rows, current, {

@@ -41,6 +41,10 @@ async function configuration(
       ${options.supportsUpdateOnlyRecords ?? false}, ${options.useInputDate ?? false})
     returning import_schema_no as no`.execute(db);
   const schemaNo = schema.rows[0]!.no;
+  // Any other advanced option (the retain options ...), by its column.
+  for (const [key, on] of Object.entries(options))
+    await sql`update import_schema set ${sql.ref(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))} = ${on}
+      where import_schema_no = ${schemaNo}`.execute(db);
   for (const [i, [name, start, end]] of fields.entries())
     await sql`insert into import_schema_field (import_schema_no, loc_index, field_name, start_loc, end_loc)
       values (${schemaNo}, ${i}, ${name}, ${start ?? null}, ${end ?? null})`.execute(db);
@@ -455,6 +459,101 @@ describe('eligibility import runs: the preview', () => {
     ).toEqual([
       ['newMember', '2026-02-01'],
       ['fieldChange', '2026-02-01'],
+    ]);
+  });
+
+  it("reads a dependent's student and disabled status from Pillar and keeps or clears it on a blank as the retain options say", async () => {
+    const student = uniqueSsn(t);
+    const disabled = uniqueSsn(t);
+    const s = await given(t)
+      .organization()
+      .group()
+      .employee({ firstName: 'Ann', lastName: 'Stone', birthdate: '1980-01-02', gender: 'F' })
+      .dependent({
+        firstName: 'Sam',
+        lastName: 'Stone',
+        birthdate: '2004-02-03',
+        gender: 'M',
+        relationship: 4,
+        ssn: student,
+      })
+      .dependent({
+        firstName: 'Dot',
+        lastName: 'Stone',
+        birthdate: '2001-04-05',
+        gender: 'F',
+        relationship: 5,
+        ssn: disabled,
+      })
+      .build();
+    const columns = [...COLUMNS, 'student', 'disabled'] as const;
+    const fields = columns.map((c): [string] => [c]);
+    const line = (r: Record<string, string>) => columns.map((c) => r[c] ?? '').join(',');
+    const common = { groupId: s.group.benefitGroupId, effectiveDate: '2026-01-01' };
+    const csv = [
+      columns.join(','),
+      line({
+        ...common,
+        recordType: 'E',
+        ssn: s.employee.ssn!,
+        firstName: 'Ann',
+        lastName: 'Stone',
+        dateOfBirth: '1980-01-02',
+        gender: 'F',
+      }),
+      // Student left blank; disabled stated as N (a stated value wins whatever the option).
+      line({
+        ...common,
+        recordType: 'D',
+        ssn: student,
+        employeeSsn: s.employee.ssn!,
+        firstName: 'Sam',
+        lastName: 'Stone',
+        dateOfBirth: '2004-02-03',
+        gender: 'M',
+      }),
+      line({
+        ...common,
+        recordType: 'D',
+        ssn: disabled,
+        employeeSsn: s.employee.ssn!,
+        firstName: 'Dot',
+        lastName: 'Stone',
+        dateOfBirth: '2001-04-05',
+        gender: 'F',
+      }),
+    ].join('\n');
+    const org = s.organization.organizationNo;
+    const statusChanges = async (options: Record<string, boolean>) => {
+      const run = await previewOf(
+        'superAdmin',
+        await configuration(org, 'csv', fields, options),
+        's.csv',
+        csv + '\n',
+      );
+      return (await changesOf('superAdmin', run.runId)).data.map((c) => [
+        c.rowNumber,
+        c.kind,
+        c.field,
+        c.oldValue,
+        c.newValue,
+      ]);
+    };
+    // Both options on: Pillar's statuses are kept; nothing changes.
+    expect(
+      await statusChanges({
+        useRetainStudentStatus: true,
+        useRetainDisabledDependentStatus: true,
+      }),
+    ).toEqual([]);
+    // Student kept, disabled cleared.
+    expect(await statusChanges({ useRetainStudentStatus: true })).toEqual([
+      [4, 'fieldChange', 'disabled', 'Y', 'N'],
+    ]);
+    // Both off: a blank clears both.
+    expect(await statusChanges({})).toEqual([
+      [3, 'fieldChange', 'student', 'Y', 'N'],
+      [4, 'fieldChange', 'disabled', 'Y', 'N'],
     ]);
   });
 
