@@ -321,7 +321,7 @@ async function main(): Promise<number> {
       ...(await runMappingBench(rows, log)),
     };
     console.log(JSON.stringify(report, null, 2));
-    log(`saved ${saveReport(RESULTS_DIR, 'in-process', report, 'mapping')}`);
+    log(`saved ${saveReport(RESULTS_DIR, 'job-child', report, 'mapping')}`);
     return report.ok ? 0 : 1;
   }
   if (values.import) {
