@@ -44,6 +44,10 @@ export const CLAIMS_FILE_MESSAGES = {
   noGrid: 'No grid available please try again later or a different mapped file',
 } as const;
 
+/** The upload modal's note when the same bytes are already an accepted file (decision 0140). */
+export const alreadyAcceptedMessage = (fileName: string) =>
+  `This file is already in Unmapped Files as ${fileName}; Accept keeps that file and adds no copy.`;
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
@@ -65,6 +69,11 @@ export const uploadAnswer = z.object({
   previewRows: z.string(),
   rowCount: z.number().int().nonnegative(),
   unparseableRows: z.number().int().nonnegative(),
+  /**
+   * The same bytes are already an accepted file of the opportunity (decision 0140): accepting
+   * this upload answers that file rather than listing a second copy.
+   */
+  alreadyAccepted: z.object({ id: z.number().int(), fileName: z.string() }).optional(),
 });
 export type UploadAnswer = z.infer<typeof uploadAnswer>;
 

@@ -14,7 +14,7 @@ export async function insertClaimsFile(
   await db.insertInto('claims_file').values(values).execute();
 }
 
-/** The newest upload of this hash in the opportunity (uploading the same file twice is fine). */
+/** The newest upload of this hash in the opportunity not yet accepted (decision 0140). */
 export async function findUploadByHash(
   db: Kysely<DB>,
   opp: number,
@@ -25,9 +25,47 @@ export async function findUploadByHash(
     .selectAll()
     .where('prospect_opportunity_no', '=', opp)
     .where('file_hash', '=', fileHash)
+    .where('status', '=', 0)
     .orderBy('claims_file_no', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The accepted file holding these bytes in the opportunity, if any (the oldest). */
+export async function findAcceptedByHash(
+  db: Kysely<DB>,
+  opp: number,
+  fileHash: string,
+): Promise<ClaimsFileRow | undefined> {
+  return db
+    .selectFrom('claims_file')
+    .selectAll()
+    .where('prospect_opportunity_no', '=', opp)
+    .where('file_hash', '=', fileHash)
+    .where('status', '>=', 1)
+    .orderBy('claims_file_no')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Removes the opportunity's not-yet-accepted uploads of these bytes except `keep`, answering
+ * their storage keys so the caller deletes the bytes too.
+ */
+export async function deletePendingByHash(
+  db: Kysely<DB>,
+  opp: number,
+  fileHash: string,
+  keep: number | null,
+): Promise<string[]> {
+  let query = db
+    .deleteFrom('claims_file')
+    .where('prospect_opportunity_no', '=', opp)
+    .where('file_hash', '=', fileHash)
+    .where('status', '=', 0);
+  if (keep !== null) query = query.where('claims_file_no', '<>', keep);
+  const rows = await query.returning('storage_key').execute();
+  return rows.map((r) => r.storage_key);
 }
 
 export async function acceptClaimsFile(

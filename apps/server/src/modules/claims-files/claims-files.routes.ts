@@ -36,7 +36,7 @@ export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
     });
   });
   registerRoute(app, c.acceptFile, async ({ request, params, body }) =>
-    service.acceptFile(db, principalOf(request), params.id, body),
+    service.acceptFile(db, storage, principalOf(request), params.id, body),
   );
   registerRoute(app, c.listFiles, async ({ params }) => service.listFiles(db, params.id));
   registerRoute(app, c.registerMapped, async ({ request, params, body }) =>

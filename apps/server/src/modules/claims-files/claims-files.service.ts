@@ -34,7 +34,13 @@ import {
   multipartProblem,
   streamIntoStorage,
 } from '../../platform/storage/streamed-upload.ts';
-import { createSchema, findWriteSchemaByName, insertSampleFile } from '../data-mapping/index.ts';
+import {
+  createSchema,
+  claimSampleFileByKey,
+  findSameReadSchema,
+  findWriteSchemaByName,
+  insertSampleFile,
+} from '../data-mapping/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
 import {
   fixedBoundaries,
@@ -93,6 +99,7 @@ export async function uploadClaimsFile(
     const firstLine = await readFirstLine(storage, stored.key, stored.name);
     const format = formatOf(stored.name, firstLine)!;
     const shape = await readClaimsFile(format, await storage.get(stored.key));
+    const already = await repo.findAcceptedByHash(db, opp, stored.sha256);
     await repo.insertClaimsFile(db, {
       prospect_opportunity_no: opp,
       file_name: stored.name,
@@ -114,6 +121,9 @@ export async function uploadClaimsFile(
       previewRows: JSON.stringify(shape.preview),
       rowCount: shape.rowCount,
       unparseableRows: shape.unparseableRows,
+      ...(already
+        ? { alreadyAccepted: { id: already.claims_file_no, fileName: already.file_name } }
+        : {}),
     };
   } catch (error) {
     discardRest();
@@ -166,21 +176,34 @@ function mappedOut(row: MappedRow): MappedClaimsFile {
   };
 }
 
+/**
+ * Accepts the upload the hash names (decision 0140): the same bytes already accepted in the
+ * opportunity are that file (its PHI flag takes the new answer; no second copy is listed), and
+ * every pending upload of these bytes other than the one accepted is removed with its bytes.
+ */
 export async function acceptFile(
   db: Kysely<DB>,
+  storage: FileStorage,
   principal: Principal,
   opp: number,
   input: AcceptFileInput,
 ): Promise<ClaimsFile> {
   await requireOpportunity(db, opp);
-  const upload = await repo.findUploadByHash(db, opp, input.fileHash);
+  const existing = await repo.findAcceptedByHash(db, opp, input.fileHash);
+  const upload = existing ?? (await repo.findUploadByHash(db, opp, input.fileHash));
   if (!upload)
     throw badRequest(CLAIMS_FILE_MESSAGES.notUploaded, {
       fileHash: CLAIMS_FILE_MESSAGES.notUploaded,
     });
-  return claimsFileOut(
-    await repo.acceptClaimsFile(db, upload.claims_file_no, input.containsPhi, principal.userNo),
+  const row = await repo.acceptClaimsFile(
+    db,
+    upload.claims_file_no,
+    input.containsPhi,
+    principal.userNo,
   );
+  const stale = await repo.deletePendingByHash(db, opp, input.fileHash, upload.claims_file_no);
+  for (const key of stale) await storage.delete(key).catch(() => undefined);
+  return claimsFileOut(row);
 }
 
 export async function listFiles(db: Kysely<DB>, opp: number): Promise<ClaimsFileLists> {
@@ -307,16 +330,28 @@ export async function mappingSource(
       fields: file.cols.map((col) => ({ name: col, required: false })),
     };
   }
-  const read = await createSchema(db, principal, input);
-  const fileStorageId = crypto.randomUUID();
-  await insertSampleFile(db, {
-    file_storage_id: fileStorageId,
-    filename: file.file_name,
-    size_bytes: Number(file.size_bytes),
-    storage_key: file.storage_key,
-    created_by: principal.userNo,
-  });
-  return { readSchemaId: read.id, writeSchemaId: write.schema_no, fileStorageId };
+  // Each visit to the Mapping stage asks again: the read schema and the job source an earlier
+  // visit made for this file are answered again rather than added anew (decision 0140).
+  const readSchemaId =
+    (await findSameReadSchema(db, {
+      name: input.name,
+      media_type: input.mediaType,
+      delimiter: input.mediaType === 'csv' ? (input.delimiter ?? ',') : null,
+      has_header: input.fileHasHeaderRow,
+      fields: JSON.stringify(input.fields),
+    })) ?? (await createSchema(db, principal, input)).id;
+  let fileStorageId = await claimSampleFileByKey(db, file.storage_key, principal.userNo);
+  if (!fileStorageId) {
+    fileStorageId = crypto.randomUUID();
+    await insertSampleFile(db, {
+      file_storage_id: fileStorageId,
+      filename: file.file_name,
+      size_bytes: Number(file.size_bytes),
+      storage_key: file.storage_key,
+      created_by: principal.userNo,
+    });
+  }
+  return { readSchemaId, writeSchemaId: write.schema_no, fileStorageId };
 }
 
 export async function claimRange(

@@ -214,6 +214,53 @@ describe('claims file upload and accept', () => {
   });
 });
 
+describe('the same bytes uploaded twice (decision 0140)', () => {
+  it('keeps one pending upload, and accepting bytes already accepted answers that file', async () => {
+    const content = 'Claim,Member\nD1,M1\nD2,M2\n';
+    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
+    const rows = () =>
+      t.ctx.db
+        .selectFrom('claims_file')
+        .select(['claims_file_no', 'status', 'storage_key', 'file_name'])
+        .where('prospect_opportunity_no', '=', OPP)
+        .where('file_hash', '=', first.fileHash)
+        .orderBy('claims_file_no')
+        .execute();
+    const first = (await upload('first.csv', content)).json<UploadAnswer>();
+    expect(first.alreadyAccepted).toBeUndefined();
+    const again = (await upload('again.csv', content)).json<UploadAnswer>();
+    expect(again.fileHash).toBe(first.fileHash);
+    expect(again.alreadyAccepted).toBeUndefined();
+    const pending = await rows();
+    expect(pending).toHaveLength(2);
+    // Accept takes the newest upload (the name the user last chose) and removes the older one
+    // with its bytes.
+    const accepted = (
+      await call('POST', `${base()}/accept-file`, { fileHash: first.fileHash })
+    ).json<ClaimsFile>();
+    expect(accepted.fileName).toBe('again.csv');
+    expect((await rows()).map((r) => [r.file_name, r.status])).toEqual([['again.csv', 1]]);
+    await expect(storage.get(pending[0]!.storage_key)).rejects.toThrow();
+
+    // Uploading the accepted bytes again says so; accepting answers the same file, no copy.
+    const third = (await upload('third.csv', content)).json<UploadAnswer>();
+    expect(third.alreadyAccepted).toEqual({ id: accepted.id, fileName: 'again.csv' });
+    const thirdKey = (await rows())[1]!.storage_key;
+    const same = (
+      await call('POST', `${base()}/accept-file`, { fileHash: first.fileHash, containsPhi: false })
+    ).json<ClaimsFile>();
+    expect(same.id).toBe(accepted.id);
+    expect(same.phi).toBe(false);
+    expect((await rows()).map((r) => r.claims_file_no)).toEqual([accepted.id]);
+    await expect(storage.get(thirdKey)).rejects.toThrow();
+    const lists = (await call('GET', `${base()}/claims`)).json<ClaimsFileLists>();
+    expect(lists.unmappedFiles.filter((f) => f.fileHash === first.fileHash)).toHaveLength(1);
+    // Another opportunity's copy of the same bytes is its own file.
+    const elsewhere = (await upload('first.csv', content, 2)).json<UploadAnswer>();
+    expect(elsewhere.alreadyAccepted).toBeUndefined();
+  });
+});
+
 describe('mapped claims files', () => {
   it('registers the mapped file with its summary and answers fill ranges', async () => {
     const { mapped } = await mappedFile();

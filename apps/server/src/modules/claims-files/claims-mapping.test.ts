@@ -146,6 +146,36 @@ describe('mapping an accepted claims file with the data mapper (decision 0132)',
     ]);
   });
 
+  it('answers the same read schema and job source on every visit, adding no rows (decision 0140)', async () => {
+    const file = await accepted('visits.csv', 'Claim,Member,Filled\nV1,M1,2026-01-05\n');
+    const url = `${base()}/claims-files/${file.id}/mapping-source`;
+    const schemas = async () =>
+      (await t.ctx.db.selectFrom('dm_schema').select('schema_no').execute()).length;
+    const samples = async () =>
+      (await t.ctx.db.selectFrom('dm_sample_file').select('file_storage_id').execute()).length;
+    const first = await ok<MappingSourceAnswer>('POST', url);
+    const [schemaCount, sampleCount] = [await schemas(), await samples()];
+    const second = await ok<MappingSourceAnswer>('POST', url);
+    const third = await ok<MappingSourceAnswer>('POST', url);
+    expect(second).toEqual(first);
+    expect(third).toEqual(first);
+    expect(await schemas()).toBe(schemaCount);
+    expect(await samples()).toBe(sampleCount);
+    // Another analyst of the opportunity gets the same source, made theirs: a job starts from it.
+    const other = await t.injectAs('superAdmin', { method: 'POST', url });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json<MappingSourceAnswer>().fileStorageId).toBe(first.fileStorageId);
+    expect(await samples()).toBe(sampleCount);
+    // A different file gets its own read schema.
+    const another = await accepted('visits2.csv', 'Claim,Member\nW1,M1\n');
+    const its = await ok<MappingSourceAnswer>(
+      'POST',
+      `${base()}/claims-files/${another.id}/mapping-source`,
+    );
+    expect(its.readSchemaId).not.toBe(first.readSchemaId);
+    expect(its.fileStorageId).not.toBe(first.fileStorageId);
+  });
+
   it('answers 404 for a file of another opportunity or one that does not exist', async () => {
     const file = await accepted('claims.csv', CSV);
     expect(

@@ -21,8 +21,8 @@ export {
 export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service.ts';
 // The claims files' Mapping stage (decision 0132): a read schema, the write schema, a job source.
 export { createSchema } from './templates.service.ts';
-export { findWriteSchemaByName } from './templates.repo.ts';
-export { insertSampleFile } from './sample-files.repo.ts';
+export { findSameReadSchema, findWriteSchemaByName } from './templates.repo.ts';
+export { claimSampleFileByKey, insertSampleFile } from './sample-files.repo.ts';
 // Eligibility import runs (issue 17, decision 0127): read a configuration's file and map it
 // through its template with the same compiled template and readers as a mapping job.
 export {

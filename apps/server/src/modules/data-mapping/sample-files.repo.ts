@@ -30,6 +30,25 @@ export async function findOwnSampleFile(
     .executeTakeFirst();
 }
 
+/**
+ * The sample file naming these stored bytes, made the user's (a job source is its user's): the
+ * claims Mapping stage answers it again on a later visit, by this or another analyst of the
+ * opportunity, instead of adding another (the key is unique; decision 0140).
+ */
+export async function claimSampleFileByKey(
+  db: Kysely<DB>,
+  storageKey: string,
+  userNo: number,
+): Promise<string | undefined> {
+  const row = await db
+    .updateTable('dm_sample_file')
+    .set({ created_by: userNo })
+    .where('storage_key', '=', storageKey)
+    .returning('file_storage_id')
+    .executeTakeFirst();
+  return row?.file_storage_id;
+}
+
 export async function deleteSampleFile(db: Kysely<DB>, fileStorageId: string): Promise<void> {
   await db.deleteFrom('dm_sample_file').where('file_storage_id', '=', fileStorageId).execute();
 }

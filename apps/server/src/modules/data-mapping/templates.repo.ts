@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../../database.ts';
 import type { DmSchemaTable, DmTemplateTable } from './templates.tables.ts';
 
@@ -40,6 +40,37 @@ export async function findWriteSchemaByName(
     .orderBy('schema_no')
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * A read schema with exactly this name and layout (the claims Mapping stage reuses the one it
+ * made for a file on an earlier visit instead of adding another, decision 0140).
+ */
+export async function findSameReadSchema(
+  db: Kysely<DB>,
+  values: {
+    name: string;
+    media_type: string;
+    delimiter: string | null;
+    has_header: boolean;
+    fields: string;
+  },
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('dm_schema')
+    .select('schema_no')
+    .where('schema_type', '=', 'read')
+    .where('name', '=', values.name)
+    .where('media_type', '=', values.media_type as SchemaRow['media_type'])
+    .where(sql<boolean>`delimiter is not distinct from ${values.delimiter}`)
+    .where('has_header', '=', values.has_header)
+    .where(sql<boolean>`fields = ${values.fields}::jsonb`)
+    .where('header', 'is', null)
+    .where('footer', 'is', null)
+    .orderBy('schema_no')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.schema_no;
 }
 
 export interface TemplateValues {

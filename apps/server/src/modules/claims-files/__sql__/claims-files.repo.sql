@@ -1,6 +1,8 @@
 -- SQL that claims-files.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
+delete from "claims_file" where "prospect_opportunity_no" = $1 and "file_hash" = $2 and "status" = $3 and "claims_file_no" <> $4 returning "storage_key";
+
 insert into "claims_file" ("prospect_opportunity_no", "file_name", "storage_key", "file_hash", "file_format", "size_bytes", "cols", "preview_rows", "row_count", "unparseable_rows", "created_by") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11);
 
 insert into "fa_iteration" ("prospect_opportunity_no", "mapped_claims_file_no", "notes", "csc_data", "pricing_grid", "foot_notes", "output_template", "created_by", "updated_by") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning *;
@@ -13,7 +15,9 @@ select "mapped_claims_file_no", "file_name", "storage_key", "phi", "claim_count"
 
 select "mapped_claims_file_no", "file_name", "storage_key", "phi", "claim_count", "created_cols", "dropped_count", "min_date", "max_date", "fill_date_counts", "created_at" from "mapped_claims_file" where "prospect_opportunity_no" = $1 order by "mapped_claims_file_no" desc;
 
-select * from "claims_file" where "prospect_opportunity_no" = $1 and "file_hash" = $2 order by "claims_file_no" desc limit $3;
+select * from "claims_file" where "prospect_opportunity_no" = $1 and "file_hash" = $2 and "status" = $3 order by "claims_file_no" desc limit $4;
+
+select * from "claims_file" where "prospect_opportunity_no" = $1 and "file_hash" = $2 and "status" >= $3 order by "claims_file_no" limit $4;
 
 select * from "claims_file" where "prospect_opportunity_no" = $1 and "status" >= $2 order by "claims_file_no" desc;
 

@@ -5,6 +5,7 @@ import {
   CLAIMS_FILE_EXTENSIONS,
   CLAIMS_FILE_MESSAGES,
   CLAIMS_PREVIEW_ROWS,
+  alreadyAcceptedMessage,
   type UploadAnswer,
 } from '@pillar/domain';
 import { useAcceptClaimsFile, useUploadClaimsFile } from '../../../entities/claims-file/index.ts';
@@ -116,6 +117,14 @@ export function UploadClaimsModal({ opportunityId, open, onClose }: UploadClaims
             {answer.rowCount} rows, {answer.cols.length} columns
             {answer.unparseableRows > 0 ? `, ${answer.unparseableRows} unparseable rows` : ''}.
           </Typography.Paragraph>
+          {answer.alreadyAccepted && (
+            <Alert
+              type="info"
+              showIcon
+              className="claims-upload__duplicate"
+              title={alreadyAcceptedMessage(answer.alreadyAccepted.fileName)}
+            />
+          )}
           <Preview answer={answer} />
         </>
       )}
