@@ -1,4 +1,4 @@
-import { Alert, Button, Select, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import {
   EVALUATE_HISTORY_PARTS,
@@ -10,7 +10,7 @@ import { describeError } from '../../shared/notifications/notify.ts';
 import { usePagedTableState } from '../../shared/search-table/paged-table.tsx';
 import { useVersionPair, useVersions, type VersionRef } from '../../entities/opportunity/index.ts';
 import { formatInstant } from './time-since.ts';
-import { diffVersions, type DiffRow } from './version-diff.ts';
+import { VersionComparison, useVersionChoice } from './version-history.tsx';
 
 /** The parts' names as the Incumbent Info tab titles them. */
 export const PART_LABELS: Record<EvaluateHistoryPart, string> = {
@@ -41,76 +41,23 @@ function versionTitle(version: EvaluateVersion): string {
   }`;
 }
 
-/** The two chosen versions side by side, the changed fields marked in words and colour. */
-function VersionComparison({
+/** The two chosen versions side by side (the shared comparison, decision 0140). */
+function PartComparison({
   opportunityId,
   pair,
 }: {
   opportunityId: number;
   pair: readonly [EvaluateVersion, EvaluateVersion];
 }) {
-  const [onlyChanges, setOnlyChanges] = useState(false);
-  const [older, newer] = pair;
   const results = useVersionPair(opportunityId, pair);
-  const failed = results.find((result) => result.isError);
-  if (failed) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="These versions could not be loaded."
-        description={describeError(failed.error).description}
-      />
-    );
-  }
   const [left, right] = results.map((result) => result.data);
-  const all = left && right ? diffVersions(left.state, right.state) : [];
-  const rows = onlyChanges ? all.filter((row) => row.changed) : all;
-  const changedCount = all.filter((row) => row.changed).length;
   return (
-    <section aria-label="Version comparison" className="version-compare">
-      <Space className="version-compare__head" wrap>
-        <Typography.Title level={3}>Comparison</Typography.Title>
-        <span>
-          {changedCount} field{changedCount === 1 ? '' : 's'} changed
-        </span>
-        <Switch
-          checked={onlyChanges}
-          onChange={setOnlyChanges}
-          aria-label="Show only changed fields"
-        />
-        <span aria-hidden="true">Only changed fields</span>
-      </Space>
-      <Table<DiffRow>
-        size="small"
-        rowKey="path"
-        loading={!left || !right}
-        pagination={false}
-        dataSource={rows}
-        rowClassName={(row) => (row.changed ? 'version-compare__changed' : '')}
-        columns={[
-          {
-            title: 'Field',
-            dataIndex: 'label',
-            width: '36%',
-            render: (label: string, row) => (
-              <span>
-                {label}
-                {row.changed && (
-                  <Tag color="orange" className="version-compare__tag">
-                    Changed
-                  </Tag>
-                )}
-              </span>
-            ),
-          },
-          { title: versionTitle(older), dataIndex: 'left' },
-          { title: versionTitle(newer), dataIndex: 'right' },
-        ]}
-        // Fixed columns that wrap, not a sideways scroll: the drawer is narrow at 1024 px.
-        tableLayout="fixed"
-      />
-    </section>
+    <VersionComparison
+      states={left && right ? [left.state, right.state] : undefined}
+      error={results.find((result) => result.isError)?.error}
+      titles={[versionTitle(pair[0]), versionTitle(pair[1])]}
+      noun="field"
+    />
   );
 }
 
@@ -135,15 +82,11 @@ export function ContractHistoryDrawer({
     { part: part === 'all' ? undefined : part, limit: query.limit, offset: query.offset },
     open,
   );
-  const [chosen, setChosen] = useState<EvaluateVersion[]>([]);
-  const [compared, setCompared] = useState<readonly [EvaluateVersion, EvaluateVersion] | null>(
-    null,
+  const choice = useVersionChoice<EvaluateVersion>(
+    keyOf,
+    (x, y) => x.savedAt.localeCompare(y.savedAt),
+    versionTitle,
   );
-
-  const compare = () => {
-    const [a, b] = [...chosen].sort((x, y) => x.savedAt.localeCompare(y.savedAt));
-    if (a && b) setCompared([a, b]);
-  };
 
   return (
     <AppDrawer
@@ -152,10 +95,7 @@ export function ContractHistoryDrawer({
       open={open}
       onClose={onClose}
       afterOpenChange={(visible) => {
-        if (!visible) {
-          setChosen([]);
-          setCompared(null);
-        }
+        if (!visible) choice.reset();
       }}
     >
       <Space className="history-toolbar" wrap>
@@ -167,12 +107,11 @@ export function ContractHistoryDrawer({
           className="history-toolbar__part"
           onChange={(value) => {
             setPart(value);
-            setChosen([]);
-            setCompared(null);
+            choice.reset();
             onStateChange({ page: 1, pageSize: state.pageSize, sort: null });
           }}
         />
-        <Button type="primary" disabled={chosen.length !== 2} onClick={compare}>
+        <Button type="primary" disabled={choice.chosen.length !== 2} onClick={choice.compare}>
           Compare Selected
         </Button>
         <span className="history-toolbar__hint">Choose two versions to compare them.</span>
@@ -192,15 +131,7 @@ export function ContractHistoryDrawer({
           loading={versions.isFetching}
           dataSource={versions.data?.data ?? []}
           locale={{ emptyText: <span className="evaluate-empty">No saved versions yet</span> }}
-          rowSelection={{
-            selectedRowKeys: chosen.map(keyOf),
-            hideSelectAll: true,
-            onChange: (_keys, rows) => setChosen(rows.slice(-2)),
-            getCheckboxProps: (row) => ({
-              'aria-label': `Choose ${versionTitle(row)}`,
-              disabled: chosen.length >= 2 && !chosen.some((c) => keyOf(c) === keyOf(row)),
-            }),
-          }}
+          rowSelection={choice.rowSelection}
           pagination={{
             current: state.page,
             pageSize: state.pageSize,
@@ -219,7 +150,7 @@ export function ContractHistoryDrawer({
           ]}
         />
       )}
-      {compared && <VersionComparison opportunityId={opportunityId} pair={compared} />}
+      {choice.compared && <PartComparison opportunityId={opportunityId} pair={choice.compared} />}
     </AppDrawer>
   );
 }

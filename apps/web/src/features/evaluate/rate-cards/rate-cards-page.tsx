@@ -1,4 +1,4 @@
-import { Alert, Button, Space, Spin, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Space, Spin, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
   RATE_CARD_PBMS,
@@ -13,7 +13,7 @@ import { PanelCard } from '../../../shared/page/panel-card.tsx';
 import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { useRateCardVersion, useRateCards } from '../../../entities/rate-card/index.ts';
 import { formatInstant } from '../time-since.ts';
-import { diffVersions, type DiffRow } from '../version-diff.ts';
+import { VersionComparison, useVersionChoice } from '../version-history.tsx';
 import { RateCardForm } from './rate-card-form.tsx';
 import { RateCardTermsView } from './rate-card-terms.tsx';
 import '../evaluate.css';
@@ -37,80 +37,37 @@ const savedBy = (v: RateCardVersionSummary) => v.createdByName ?? 'System (illus
 const versionTitle = (v: RateCardVersionSummary) =>
   `Effective ${formatDate(v.effectiveDate)} (v${v.versionNo})`;
 
-/** Two versions side by side, the changed terms marked in words and colour. */
-function VersionComparison({
+/** Two versions side by side (the shared comparison, decision 0140). */
+function TermsComparison({
   pair,
 }: {
   pair: readonly [RateCardVersionSummary, RateCardVersionSummary];
 }) {
-  const [onlyChanges, setOnlyChanges] = useState(true);
   const left = useRateCardVersion(pair[0].versionNo);
   const right = useRateCardVersion(pair[1].versionNo);
-  const failed = [left, right].find((q) => q.isError);
-  if (failed)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="These versions could not be loaded."
-        description={describeError(failed.error).description}
-      />
-    );
-  const all = left.data && right.data ? diffVersions(left.data.terms, right.data.terms) : [];
-  const rows = onlyChanges ? all.filter((r) => r.changed) : all;
-  const changed = all.filter((r) => r.changed).length;
   return (
-    <section aria-label="Version comparison" className="version-compare">
-      <Space className="version-compare__head" wrap>
-        <Typography.Title level={3}>Comparison</Typography.Title>
-        <span>
-          {changed} term{changed === 1 ? '' : 's'} changed
-        </span>
-        <Switch
-          checked={onlyChanges}
-          onChange={setOnlyChanges}
-          aria-label="Show only changed terms"
-        />
-        <span aria-hidden="true">Only changed terms</span>
-      </Space>
-      <Table<DiffRow>
-        size="small"
-        rowKey="path"
-        loading={!left.data || !right.data}
-        pagination={false}
-        dataSource={rows}
-        rowClassName={(row) => (row.changed ? 'version-compare__changed' : '')}
-        tableLayout="fixed"
-        locale={{
-          emptyText: <span className="evaluate-empty">The two versions have the same terms</span>,
-        }}
-        columns={[
-          { title: 'Term', dataIndex: 'label', width: '40%' },
-          { title: versionTitle(pair[0]), dataIndex: 'left' },
-          { title: versionTitle(pair[1]), dataIndex: 'right' },
-        ]}
-      />
-    </section>
+    <VersionComparison
+      states={left.data && right.data ? [left.data.terms, right.data.terms] : undefined}
+      error={[left, right].find((q) => q.isError)?.error}
+      titles={[versionTitle(pair[0]), versionTitle(pair[1])]}
+      noun="term"
+      onlyChangesFirst
+    />
   );
 }
 
 function History({ versions }: { versions: RateCardVersionSummary[] }) {
-  const [chosen, setChosen] = useState<RateCardVersionSummary[]>([]);
-  const [compared, setCompared] = useState<
-    readonly [RateCardVersionSummary, RateCardVersionSummary] | null
-  >(null);
-  const compare = () => {
-    const [a, b] = [...chosen].sort(
-      (x, y) => x.effectiveDate.localeCompare(y.effectiveDate) || x.versionNo - y.versionNo,
-    );
-    if (a && b) setCompared([a, b]);
-  };
+  const choice = useVersionChoice<RateCardVersionSummary>(
+    (v) => v.versionNo,
+    (x, y) => x.effectiveDate.localeCompare(y.effectiveDate) || x.versionNo - y.versionNo,
+    versionTitle,
+  );
   return (
     <PanelCard
       title="History"
       block="rate-card-panel"
       extra={
-        <Button disabled={chosen.length !== 2} onClick={compare}>
+        <Button disabled={choice.chosen.length !== 2} onClick={choice.compare}>
           Compare Selected
         </Button>
       }
@@ -121,12 +78,7 @@ function History({ versions }: { versions: RateCardVersionSummary[] }) {
         rowKey="versionNo"
         pagination={false}
         dataSource={versions}
-        rowSelection={{
-          selectedRowKeys: chosen.map((v) => v.versionNo),
-          hideSelectAll: true,
-          onChange: (_keys, rows) => setChosen(rows.slice(-2)),
-          getCheckboxProps: (row) => ({ 'aria-label': `Choose ${versionTitle(row)}` }),
-        }}
+        rowSelection={choice.rowSelection}
         columns={[
           {
             title: 'Effective Date',
@@ -150,8 +102,11 @@ function History({ versions }: { versions: RateCardVersionSummary[] }) {
       <Typography.Paragraph className="rate-card-hint">
         Choose two versions to compare their terms.
       </Typography.Paragraph>
-      {compared && (
-        <VersionComparison key={compared.map((v) => v.versionNo).join('-')} pair={compared} />
+      {choice.compared && (
+        <TermsComparison
+          key={choice.compared.map((v) => v.versionNo).join('-')}
+          pair={choice.compared}
+        />
       )}
     </PanelCard>
   );
