@@ -471,10 +471,27 @@ export const importRun = z.object({
   /** An 834 run's acknowledgment: 999 always, TA1 when the envelope was bad. */
   has999: z.boolean(),
   hasTa1: z.boolean(),
+  /** Marked at upload as the whole roster (or an 834 with 030): absent members are listed. */
+  fullFile: z.boolean(),
   error: z.string().nullable(),
 });
 export type ImportRun = z.infer<typeof importRun>;
 export const importRunPage = pageSchema(importRun);
+
+export const FULL_FILE_LABEL = 'Full file (compare the whole roster)';
+export const FULL_FILE_HELP =
+  'The file lists every member of the organization: members missing from it are shown in the preview (never terminated). An 834 with maintenance code 030 is always a full file.';
+
+/**
+ * The upload's form fields beside its file (multipart): fullFile 'true' marks a full file.
+ * Fields come before the file part; an unknown field is refused.
+ */
+export const importRunStartFields = z
+  .object({
+    fullFile: z.enum(['true', 'false'], { error: 'Full file must be true or false' }).optional(),
+  })
+  .strict();
+export type ImportRunStartFields = z.infer<typeof importRunStartFields>;
 
 export const importRunsQuery = pagingQuery(['createdAt', 'status'] as const);
 

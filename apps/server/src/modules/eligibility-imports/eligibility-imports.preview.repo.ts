@@ -88,6 +88,7 @@ export interface RunRow {
   ack999Key: string | null;
   ackTa1Key: string | null;
   error: string | null;
+  fullFile: boolean;
 }
 
 const userName = (column: string) =>
@@ -104,7 +105,7 @@ const runColumns = sql`
   (select count(*)::int from ei_change c
     where c.run_id = r.run_id and c.selected and c.kind <> 'absent') as "rowsSelected",
   r.started_phase_at as "startedPhaseAt", r.ack_999_key as "ack999Key",
-  r.ack_ta1_key as "ackTa1Key", r.error`;
+  r.ack_ta1_key as "ackTa1Key", r.error, r.full_file as "fullFile"`;
 
 export async function findRun(db: Db, runId: number): Promise<RunRow | undefined> {
   const { rows } = await sql<RunRow>`
@@ -168,6 +169,11 @@ export async function setAckKeys(
 ): Promise<void> {
   await sql`update ei_run set ack_999_key = ${keys.ack999}, ack_ta1_key = ${keys.ta1}
     where run_id = ${runId}`.execute(db);
+}
+
+/** An 834 audit (030) is a full file whatever the upload said: the run shows it as one. */
+export async function markFullFile(db: Db, runId: number): Promise<void> {
+  await sql`update ei_run set full_file = true where run_id = ${runId}`.execute(db);
 }
 
 export async function failRun(db: Db, runId: number, error: string): Promise<void> {

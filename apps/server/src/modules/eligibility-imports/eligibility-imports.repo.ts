@@ -22,15 +22,18 @@ export interface NewRun {
   fileFormat: 'csv' | 'fixed' | 'xlsx' | 'edi';
   storageKey: string;
   createdBy: number;
+  /** Marked at upload as the whole roster (decision 0138). */
+  fullFile: boolean;
 }
 
 /** The new run's id, or null when the configuration already has a run reading or applying. */
 export async function insertRun(db: Db, run: NewRun): Promise<number | null> {
   try {
     const { rows } = await sql<{ run_id: number }>`
-      insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by)
+      insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by,
+        full_file)
       values (${run.eicNo}, ${run.organizationNo}, ${run.fileName}, ${run.fileFormat},
-              ${run.storageKey}, ${run.createdBy})
+              ${run.storageKey}, ${run.createdBy}, ${run.fullFile})
       returning run_id`.execute(db);
     return rows[0]?.run_id ?? null;
   } catch (e) {

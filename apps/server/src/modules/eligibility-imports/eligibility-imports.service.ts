@@ -11,6 +11,7 @@ import {
   ELIGIBILITY_IMPORT_MESSAGES as M,
   type ChangeKind,
   type CurrentEligibility,
+  importRunStartFields,
   type ImportRun,
   type RejectedRow,
 } from '@pillar/domain';
@@ -92,6 +93,7 @@ function toAnswer(run: preview.RunRow, counts: Record<string, number>): ImportRu
     counts: counts as Record<ChangeKind, number>,
     has999: run.ack999Key !== null,
     hasTa1: run.ackTa1Key !== null,
+    fullFile: run.fullFile,
     error: run.error,
   };
 }
@@ -131,9 +133,13 @@ export async function startRun(
     throw new RunInProgress(active);
   }
   let stored: { key: string; name: string } | null = null;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of parts) {
-      if (part.type === 'field') continue;
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
       if (part.fieldname !== 'file' || stored)
         throw fileProblem('Send one eligibility file, as the part named file');
       const name = cleanFileName(part.filename);
@@ -158,7 +164,17 @@ export async function startRun(
     if (stored) await storage.delete(stored.key).catch(() => undefined);
     throw multipartProblem(error, { tooManyFiles: 'Send one eligibility file', field: 'file' });
   }
+  const checked = importRunStartFields.safeParse(fields);
+  if (!checked.success) {
+    await storage.delete(stored.key).catch(() => undefined);
+    const issue = checked.error.issues[0]!;
+    const field = issue.code === 'unrecognized_keys' ? issue.keys[0]! : String(issue.path[0]);
+    const message =
+      issue.code === 'unrecognized_keys' ? `Unexpected field ${field}` : issue.message;
+    throw badRequest(message, { [field]: message });
+  }
   const runId = await insertRun(db, {
+    fullFile: checked.data.fullFile === 'true',
     eicNo,
     organizationNo: config.organizationNo,
     fileName: stored.name,
@@ -252,7 +268,9 @@ export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<v
       rejected.push({ rowNumber: r.rowNumber, field: 'ssn', message: M.organizationMismatch });
       return false;
     });
-    const fullFile = rows.some((r) => r.maintenanceCode?.trim() === '030');
+    // Marked at upload, or an 834 audit (030): the members the file leaves out are listed.
+    const fullFile = run.fullFile || rows.some((r) => r.maintenanceCode?.trim() === '030');
+    if (fullFile && !run.fullFile) await preview.markFullFile(db, runId);
     const current = (await preview.currentRecords(db, runId, config.organizationNo, fullFile)).map(
       (c): CurrentEligibility => ({
         memberId: c.memberId,

@@ -72,8 +72,14 @@ const csvOf = (rows: readonly Record_[]) =>
   [COLUMNS.join(','), ...rows.map((r) => COLUMNS.map((c) => r[c] ?? '').join(','))].join('\n') +
   '\n';
 
-async function upload(as: Caller, eicNo: number, name: string, content: string | Buffer) {
-  const { payload, headers } = multipartBody([], [{ name, content }]);
+async function upload(
+  as: Caller,
+  eicNo: number,
+  name: string,
+  content: string | Buffer,
+  fields: readonly (readonly [string, string])[] = [],
+) {
+  const { payload, headers } = multipartBody(fields, [{ name, content }]);
   return t.injectAs(as, {
     method: 'POST',
     url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,
@@ -92,8 +98,14 @@ async function deps() {
 }
 
 /** Uploads, runs the preview job as the worker would, and answers the run. */
-async function previewOf(as: Caller, eicNo: number, name: string, content: string | Buffer) {
-  const started = await upload(as, eicNo, name, content);
+async function previewOf(
+  as: Caller,
+  eicNo: number,
+  name: string,
+  content: string | Buffer,
+  fields: readonly (readonly [string, string])[] = [],
+) {
+  const started = await upload(as, eicNo, name, content, fields);
   expect(started.statusCode, started.body).toBe(201);
   const run = started.json<ImportRun>();
   expect(run.status).toBe('queued');
@@ -460,6 +472,63 @@ describe('eligibility import runs: the preview', () => {
       ['newMember', '2026-02-01'],
       ['fieldChange', '2026-02-01'],
     ]);
+  });
+
+  it('lists the members a delimited file leaves out when the upload marks it a full file, and only then; terminates none', async () => {
+    const s = await organizationWithMembers();
+    const eicNo = await configuration(
+      s.organization.organizationNo,
+      'csv',
+      COLUMNS.map((c) => [c]),
+    );
+    // Ann only: Bob (active) is absent; Cy is already terminated, so not listed.
+    const csv = csvOf([
+      {
+        recordType: 'E',
+        ssn: s.ann.ssn!,
+        firstName: 'Ann',
+        lastName: 'Stone',
+        dateOfBirth: '1980-01-02',
+        gender: 'F',
+        groupId: s.group,
+        effectiveDate: '2024-01-01',
+      },
+    ]);
+    const partial = await previewOf('superAdmin', eicNo, 'changes.csv', csv);
+    expect(partial).toMatchObject({ fullFile: false, counts: { absent: 0 } });
+    expect((await changesOf('superAdmin', partial.runId)).data).toEqual([]);
+
+    const full = await previewOf('superAdmin', eicNo, 'roster.csv', csv, [['fullFile', 'true']]);
+    expect(full).toMatchObject({ fullFile: true, counts: { absent: 1 } });
+    expect(
+      (await changesOf('superAdmin', full.runId)).data.map((c) => [
+        c.kind,
+        c.ssnLast4,
+        c.rowNumber,
+      ]),
+    ).toEqual([['absent', s.bob.ssn!.slice(5), null]]);
+    const listed = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,
+    });
+    expect(listed.json<{ data: ImportRun[] }>().data.map((r) => [r.runId, r.fullFile])).toEqual([
+      [full.runId, true],
+      [partial.runId, false],
+    ]);
+
+    // A bad value or an unknown field is a 400 naming it, and starts no run.
+    const bad = await upload('superAdmin', eicNo, 'x.csv', csv, [['fullFile', 'yes']]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ params: { fullFile: 'Full file must be true or false' } });
+    const unknown = await upload('superAdmin', eicNo, 'x.csv', csv, [['wholeFile', 'true']]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ params: { wholeFile: 'Unexpected field wholeFile' } });
+    expect(listed.json<{ totalCount: number }>().totalCount).toBe(2);
+    const after = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,
+    });
+    expect(after.json<{ totalCount: number }>().totalCount).toBe(2);
   });
 
   it("reads a dependent's student and disabled status from Pillar and keeps or clears it on a blank as the retain options say", async () => {

@@ -34,6 +34,7 @@ function run(over: Partial<ImportRun> = {}): ImportRun {
     counts: counts(),
     has999: false,
     hasTa1: false,
+    fullFile: false,
     error: null,
     ...over,
   };

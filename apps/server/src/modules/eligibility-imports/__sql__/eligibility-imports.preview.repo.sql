@@ -19,7 +19,7 @@ select
   (select count(*)::int from ei_change c
     where c.run_id = r.run_id and c.selected and c.kind <> 'absent') as "rowsSelected",
   r.started_phase_at as "startedPhaseAt", r.ack_999_key as "ack999Key",
-  r.ack_ta1_key as "ackTa1Key", r.error from ei_run r where r.eic_no = $1
+  r.ack_ta1_key as "ackTa1Key", r.error, r.full_file as "fullFile" from ei_run r where r.eic_no = $1
     order by r.created_at desc, r.run_id desc limit $2 offset $3;
 
 select 
@@ -34,7 +34,7 @@ select
   (select count(*)::int from ei_change c
     where c.run_id = r.run_id and c.selected and c.kind <> 'absent') as "rowsSelected",
   r.started_phase_at as "startedPhaseAt", r.ack_999_key as "ack999Key",
-  r.ack_ta1_key as "ackTa1Key", r.error from ei_run r where r.run_id = $1;
+  r.ack_ta1_key as "ackTa1Key", r.error, r.full_file as "fullFile" from ei_run r where r.run_id = $1;
 
 select benefit_group_id as id from benefit_group
     where organization_no = $1;

@@ -16,9 +16,10 @@ insert into ei_rejected (run_id, row_number, field, message)
         $3::text[], $4::text[])
       on conflict do nothing;
 
-insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by)
+insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key, created_by,
+        full_file)
       values ($1, $2, $3, $4,
-              $5, $6)
+              $5, $6, $7)
       returning run_id;
 
 insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,

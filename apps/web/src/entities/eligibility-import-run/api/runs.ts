@@ -61,12 +61,16 @@ async function storeRun(queryClient: QueryClient, run: ImportRun): Promise<void>
   ]);
 }
 
-/** POST eligibility-import-configs/{eicNo}/runs (multipart, one file): starts a run. */
+/**
+ * POST eligibility-import-configs/{eicNo}/runs (multipart: the fields, then one file): starts a
+ * run; `fullFile` marks the file as the whole roster (its absent members are listed).
+ */
 export function useStartRun(eicNo: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File): Promise<ImportRun> => {
+    mutationFn: ({ file, fullFile }: { file: File; fullFile: boolean }): Promise<ImportRun> => {
       const form = new FormData();
+      form.append('fullFile', String(fullFile));
       form.append('file', file, file.name);
       return callApi(C.startRun, { params: { eicNo }, body: form });
     },

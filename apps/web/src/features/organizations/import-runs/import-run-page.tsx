@@ -113,6 +113,11 @@ function RunBody({ run }: { run: ImportRun }) {
         <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 12 }}>
           <Descriptions.Item label="File">{run.fileName}</Descriptions.Item>
           <Descriptions.Item label="Format">{FORMAT_LABELS[run.fileFormat]}</Descriptions.Item>
+          <Descriptions.Item label="Full file">
+            {run.fullFile
+              ? 'Yes: members absent from the file are listed (not terminated)'
+              : 'No: only the members the file names are compared'}
+          </Descriptions.Item>
           <Descriptions.Item label="Started">
             {formatRunTime(run.createdAt)} by {run.createdBy}
           </Descriptions.Item>

@@ -1,8 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Space, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Checkbox, Space, Table, Tooltip, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type ImportConfiguration, type ImportRun } from '@pillar/domain';
+import {
+  FULL_FILE_HELP,
+  FULL_FILE_LABEL,
+  type ImportConfiguration,
+  type ImportRun,
+} from '@pillar/domain';
 import { AppDrawer } from '../../../shared/drawer/app-drawer.tsx';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import {
@@ -55,20 +60,29 @@ function RunsBody({
   const [offset, setOffset] = useState(0);
   const runs = useConfigurationRuns(configuration.eicNo, { limit: PAGE_SIZE, offset });
   const start = useStartRun(configuration.eicNo);
+  const [fullFile, setFullFile] = useState(false);
   const navigate = useNavigate();
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {canRun && (
         <Space direction="vertical" size={4}>
+          <Tooltip title={FULL_FILE_HELP}>
+            <Checkbox checked={fullFile} onChange={(e) => setFullFile(e.target.checked)}>
+              {FULL_FILE_LABEL}
+            </Checkbox>
+          </Tooltip>
           <Upload
             accept={RUN_FILE_ACCEPT}
             maxCount={1}
             showUploadList={false}
             beforeUpload={(file) => {
-              start.mutate(file, {
-                onSuccess: (run) => void navigate(runPath(orgId, run.runId)),
-              });
+              start.mutate(
+                { file, fullFile },
+                {
+                  onSuccess: (run) => void navigate(runPath(orgId, run.runId)),
+                },
+              );
               return false;
             }}
           >
@@ -78,7 +92,8 @@ function RunsBody({
           </Upload>
           <Typography.Text className="org-muted">
             One file in the layout of the configuration&apos;s schema: delimited, fixed length, XLSX
-            or X12 834. Nothing is written to members before you review and apply it.
+            or X12 834. Nothing is written to members before you review and apply it. Check Full
+            file when it lists every member: those it leaves out are shown, never terminated.
           </Typography.Text>
         </Space>
       )}
