@@ -6,9 +6,49 @@ import {
   createSeedTemplateFor,
   createStandardWriteSchemas,
   createUnmapped834Template,
+  runSeedMappingJob,
 } from '../modules/data-mapping/index.ts';
 import { seedSchemasToMap, seedTemplateLink } from '../modules/import-schemas/index.ts';
+import { FIRST_NAMES, LAST_NAMES } from './names.ts';
+import type { SeededRandom } from './random.ts';
 import type { SeedContext } from './seed-context.ts';
+
+const ACME_HEADER = 'GROUP|EFF_DATE|SSN|SEX|FULL_NAME|DOB|REL|ZIP';
+
+/** MM/DD/YYYY or MMDDYYYY, as eligibility vendors write dates. */
+function usDate(iso: string, slashes: boolean): string {
+  const [y, m, d] = iso.split('-');
+  return slashes ? `${m}/${d}/${y}` : `${m}${d}${y}`;
+}
+
+/**
+ * An Acme pipe-delimited eligibility file of `rows` members, as vendors send them: groups left
+ * blank, SSNs that lost their leading zeros, gender as words or codes, ZIP+4. With `brokenEvery`,
+ * every so many rows loses what a required target needs (a one-word name, a blank birth date or
+ * SSN, in turn): the job drops them with their per-row errors.
+ */
+function acmeEligibility(random: SeededRandom, rows: number, brokenEvery?: number): Buffer {
+  const lines = [ACME_HEADER];
+  for (let i = 0; i < rows; i++) {
+    const first = random.pick(FIRST_NAMES);
+    const last = random.pick(LAST_NAMES);
+    const kind = brokenEvery && i % brokenEvery === 2 ? Math.floor(i / brokenEvery) % 3 : -1;
+    const ssn = String(random.int(1_000_000, 899_999_999));
+    lines.push(
+      [
+        random.chance(0.1) ? '' : `00001-0${random.int(1, 4)}`,
+        usDate(random.date('2025-01-01', '2026-11-01'), false),
+        kind === 2 ? '' : ssn,
+        random.pick(['M', 'F', 'Male', 'Female', '1', '2']),
+        kind === 0 ? first : `${first} ${last}`,
+        kind === 1 ? '' : usDate(random.date('1958-01-01', '2008-12-31'), true),
+        random.pick(['18', '18', '01', '19']),
+        `${random.int(10_000, 99_950)}-${random.digits(4)}`,
+      ].join('|'),
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
 
 /**
  * The data mapper's demo (issue 16, decision 0120): the standard eligibility and claims write
@@ -49,7 +89,25 @@ export async function seedDataMapping(db: Kysely<DB>, context: SeedContext): Pro
   });
   const { readSchemaId: _unused, ...rest } = template;
   void _unused;
-  await createSeedTemplate(db, userNo, read, rest);
+  const acme = await createSeedTemplate(db, userNo, read, rest);
+
+  // Completed jobs (issue 16; decision 0136): two Acme files mapped by the real job function,
+  // one clean and one whose broken rows are dropped with their errors; outputs downloadable.
+  if (userNo !== null) {
+    const random = context.randomFor('data-mapping-jobs');
+    for (const demo of [
+      { fileName: 'acme_eligibility_2026_11.txt', rows: 60 },
+      { fileName: 'acme_eligibility_2026_10.txt', rows: 40, brokenEvery: 7 },
+    ]) {
+      await runSeedMappingJob(db, {
+        templateNo: acme,
+        userNo,
+        fileStorageId: random.uuid(),
+        fileName: demo.fileName,
+        content: acmeEligibility(random, demo.rows, demo.brokenEvery),
+      });
+    }
+  }
 
   // A template for each demo data-mapper import schema, linked as its dmTemplateId.
   for (const schema of await seedSchemasToMap(db)) {

@@ -19,6 +19,8 @@ export {
   createUnmapped834Template,
 } from './templates.service.ts';
 export { MAPPING_QUEUE, runMappingJob, startMappingWorker } from './jobs.service.ts';
+// The demo's completed jobs (decision 0136), run by the seed against its staged storage.
+export { runSeedMappingJob } from './seed-jobs.service.ts';
 // The claims files' Mapping stage (decision 0132): a read schema, the write schema, a job source.
 export { createSchema } from './templates.service.ts';
 export { findSameReadSchema, findWriteSchemaByName } from './templates.repo.ts';

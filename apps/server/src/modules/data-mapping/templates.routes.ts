@@ -6,6 +6,7 @@ import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { getImportSchema } from '../import-schemas/index.ts';
 import { createJob, getCompletedJob, getJob } from './jobs.service.ts';
+import { moveSeedMappingContentIntoStorage } from './seed-jobs.repo.ts';
 import {
   cloneTemplate,
   createSchema,
@@ -30,6 +31,8 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, secrets, jobs } = app.ctx;
   const storage = await createFileStorage(config.storage, secrets);
   answerTransformationUsage(templateTransformationUsage);
+  // The demo jobs' sources and outputs, staged by the seed, reach storage before a request.
+  await moveSeedMappingContentIntoStorage(db, storage);
 
   registerRoute(app, c.createSchema, async ({ request, body }) =>
     createSchema(db, principalOf(request), body),

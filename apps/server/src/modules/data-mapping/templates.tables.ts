@@ -58,8 +58,15 @@ export interface DmJobTable {
   completed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** A demo object the seed's mapping jobs read or wrote, until the server moves it into storage. */
+export interface DmSeedContentTable {
+  storage_key: string;
+  content: Uint8Array;
+}
+
 export interface DataMappingTables {
   dm_schema: DmSchemaTable;
   dm_template: DmTemplateTable;
   dm_job: DmJobTable;
+  dm_seed_content: DmSeedContentTable;
 }

@@ -1481,6 +1481,9 @@ const SERVER_SRC = path.resolve(import.meta.dirname, '../..');
 /**
  * Repositories no scenario can reach: the files module moves the seed's staged demo content into
  * storage while the app is built, before a test can start recording (and only the seed stages
- * any).
+ * any); the data mapper's demo jobs likewise (decision 0136).
  */
-const NOT_RECORDED = ['modules/files/seed-content.repo.ts'];
+const NOT_RECORDED = [
+  'modules/files/seed-content.repo.ts',
+  'modules/data-mapping/seed-jobs.repo.ts',
+];

@@ -29,6 +29,7 @@ import * as m0026 from './migrations/0026-rate-cards.ts';
 import * as m0027 from './migrations/0027-eligibility-import-ssn.ts';
 import * as m0028 from './migrations/0028-eligibility-exports.ts';
 import * as m0030 from './migrations/0030-eligibility-import-full-file.ts';
+import * as m0033 from './migrations/0033-data-mapping-seed-content.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-eligibility-import-ssn': m0027,
   '0028-eligibility-exports': m0028,
   '0030-eligibility-import-full-file': m0030,
+  '0033-data-mapping-seed-content': m0033,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
