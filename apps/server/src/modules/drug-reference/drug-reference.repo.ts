@@ -43,14 +43,21 @@ import type { DB } from '../../database.ts';
 const DISTINCT_WINDOWS = [200, 2_000] as const;
 
 /*
- * The NDC, class-code and walking statements carry their values as literals, not parameters: a
- * prepared statement (platform/db/prepared-statement-client.ts) gets a generic plan after five
- * runs, and a generic plan cannot turn `like $1` into an index range, so PostgreSQL would walk
- * the whole NDC index for a class code. The trigram lookups of words are the opposite: their
- * plan is the same for every word, so they take parameters and run on `stablePlans`, planned
- * once per connection (about 0.05 ms of database CPU a search saved over the mix). Every value is safe to write out: words are [a-z0-9]+, codes digits, an NDC
- * digits and hyphens, offset and limit whole numbers (the contract checked them); sql.lit quotes
- * them anyway. The values are drug names and codes, never member data.
+ * Which statements are planned once (decision 0135). A prepared statement on `db`
+ * (platform/db/prepared-statement-client.ts) may get a generic plan after five runs, and a
+ * generic plan cannot turn `like $1` into an index range: it would walk the whole NDC index for
+ * a class code. So the prefix terms are written as ranges with their upper bound computed here
+ * (`x >= $1 and x < $2`; `~>=~`/`~<~` on the text_pattern_ops indexes), whose generic plan is
+ * the index range for every value, and their limits and offsets are parameters too; those
+ * statements run on `stablePlans` (plan_cache_mode=force_generic_plan), planned once per
+ * connection instead of on every search (planning was about half of the database's time). Their
+ * generic plans were checked with EXPLAIN EXECUTE on 300,000 packages (decision 0135). The
+ * trigram lookups of words were already there (their plan is the same for every word).
+ *
+ * Only the walk of a name search (a name matching many packages, walking the NDC order) keeps
+ * its words as literals on `db`: how far it walks depends on the words. Every literal is safe
+ * to write out: words are [a-z0-9]+ (the contract checked them); sql.lit quotes them anyway. The
+ * values are drug names and codes, never member data.
  */
 
 /** The first string after every string starting with `prefix` (digits only), if any. */
@@ -60,11 +67,25 @@ export function digitsUpperBound(prefix: string): string | undefined {
   return trimmed.slice(0, -1) + String(Number(trimmed.at(-1)) + 1);
 }
 
+/**
+ * The first string after every string starting with `prefix` in byte order (text_pattern_ops,
+ * the `~<~` operators): the last character's successor ('0002-3' → '0002-4', '9' → ':'). The
+ * prefixes are digits and hyphens, never the last code point.
+ */
+export function bytesUpperBound(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
 function ndcRange(prefix: string): RawBuilder<SqlBool> {
   const upper = digitsUpperBound(prefix);
   return upper === undefined
-    ? sql<SqlBool>`d.ndc >= ${sql.lit(prefix)}`
-    : sql<SqlBool>`(d.ndc >= ${sql.lit(prefix)} and d.ndc < ${sql.lit(upper)})`;
+    ? sql<SqlBool>`d.ndc >= ${prefix}`
+    : sql<SqlBool>`(d.ndc >= ${prefix} and d.ndc < ${upper})`;
+}
+
+/** `column like 'prefix%'` as a byte range its text_pattern_ops index reads as one. */
+function prefixRange(column: RawBuilder<string>, prefix: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${column} ~>=~ ${prefix} and ${column} ~<~ ${bytesUpperBound(prefix)})`;
 }
 
 /**
@@ -106,10 +127,10 @@ function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
   switch (term.kind) {
     case 'code': {
       const ndc = ndcRange(term.digits);
-      return [ndc, sql<SqlBool>`d.gpi_10 like ${sql.lit(`${term.digits}%`)} and not ${ndc}`];
+      return [ndc, sql<SqlBool>`${prefixRange(sql`d.gpi_10`, term.digits)} and not ${ndc}`];
     }
     case 'ndc': {
-      const published = sql<SqlBool>`d.package_ndc like ${sql.lit(`${term.text}%`)}`;
+      const published = prefixRange(sql`d.package_ndc`, term.text);
       if (term.ndc11Prefix === undefined) return [published];
       return [
         published,
@@ -139,6 +160,15 @@ async function namePackages(
 }
 
 /**
+ * Whether a statement reads the term by walking the NDC order with its words as literals (its
+ * plan depends on them: planned for each search, on `db`); every other statement of the search
+ * takes its values as parameters and is planned once (`stablePlans`).
+ */
+function walks(term: DrugSearchTerm, path: WordsPath): boolean {
+  return term.kind === 'words' && path === 'walk';
+}
+
+/**
  * The first `n` matches (ndc, gpi_10) in NDC order: each branch's own first `n`, merged. With
  * `ordered: false` (counting) any `n` matches.
  */
@@ -148,6 +178,7 @@ function firstMatches(
 ): RawBuilder<{ ndc: string; gpi_10: string | null }> {
   const direction = options.desc ? sql`desc` : sql`asc`;
   const ordered = options.ordered ?? true;
+  const n = walks(term, options.path) ? sql.lit(options.n) : sql`${options.n}`;
   const classified = options.classified ? sql` and d.gpi_10 is not null` : sql``;
   if (term.kind === 'words' && options.path === 'names') {
     // By name: each matching name's own first n packages (drug_search_name_ndc, index-only),
@@ -157,19 +188,19 @@ function firstMatches(
       cross join lateral (
         select d.ndc, d.gpi_10 from drug d
         where d.search_name = n.search_name${classified}
-        order by d.ndc ${direction} limit ${sql.lit(options.n)}
+        order by d.ndc ${direction} limit ${n}
       ) d
       where ${wordsCondition(sql`n.search_name`, term.words, 'parameters')}${
         ordered ? sql` order by d.ndc ${direction}` : sql``
-      } limit ${sql.lit(options.n)}`;
+      } limit ${n}`;
   }
   const parts = branches(term).map(
     (condition) =>
-      sql`(select d.ndc, d.gpi_10 from drug d where ${condition}${classified}${ordered ? sql` order by d.ndc ${direction}` : sql``} limit ${sql.lit(options.n)})`,
+      sql`(select d.ndc, d.gpi_10 from drug d where ${condition}${classified}${ordered ? sql` order by d.ndc ${direction}` : sql``} limit ${n})`,
   );
   return sql`select m.ndc, m.gpi_10 from (${sql.join(parts, sql` union all `)}) m${
     ordered ? sql` order by m.ndc ${direction}` : sql``
-  } limit ${sql.lit(options.n)}`;
+  } limit ${n}`;
 }
 
 interface DrugRow {
@@ -339,17 +370,23 @@ export async function searchDrugs(
       // such a class matches, so its best NDC is its own), exactly; the window walks only the
       // NDC range's packages of other classes.
       const code = term.kind === 'code' ? term.digits : undefined;
-      const prefixed = code === undefined ? undefined : sql`like ${sql.lit(`${code}%`)}`;
-      const matched = prefixed
-        ? sql`select d.ndc, d.gpi_10 from drug d
-            where ${ndcRange(code ?? '')} and d.gpi_10 is not null
-              and not d.gpi_10 ${prefixed}
-            order by d.ndc ${direction} limit ${sql.lit(window)}`
-        : firstMatches(term, { n: window, desc, path: pathFor(window), classified: true });
-      const byCode = prefixed
-        ? sql`(select s.gpi_10, ${desc ? sql`max(s.last_ndc)` : sql`min(s.first_ndc)`} as ndc
-            from drug_search_class s where s.gpi_10 ${prefixed} group by s.gpi_10) union all `
-        : sql``;
+      const path = pathFor(window);
+      const literal = walks(term, path);
+      const matched =
+        code !== undefined
+          ? sql`select d.ndc, d.gpi_10 from drug d
+            where ${ndcRange(code)} and d.gpi_10 is not null
+              and not ${prefixRange(sql`d.gpi_10`, code)}
+            order by d.ndc ${direction} limit ${window}`
+          : firstMatches(term, { n: window, desc, path, classified: true });
+      const byCode =
+        code !== undefined
+          ? sql`(select s.gpi_10, ${desc ? sql`max(s.last_ndc)` : sql`min(s.first_ndc)`} as ndc
+            from drug_search_class s where ${prefixRange(sql`s.gpi_10`, code)} group by s.gpi_10) union all `
+          : sql``;
+      const [limit, offset] = literal
+        ? [sql.lit(search.limit), sql.lit(search.offset)]
+        : [sql`${search.limit}`, sql`${search.offset}`];
       const { rows } = await sql<Partial<DrugRow> & { classes: number; matched: number }>`
         with matched as (${matched}),
         firsts as (
@@ -357,14 +394,14 @@ export async function searchDrugs(
         ),
         page as (
           select ${DETAIL_COLUMNS}
-          from (select ndc from firsts order by ndc ${direction} limit ${sql.lit(search.limit)} offset ${sql.lit(search.offset)}) p
+          from (select ndc from firsts order by ndc ${direction} limit ${limit} offset ${offset}) p
           ${DETAIL_JOIN}
         )
         select page.*,
           (select count(*) from firsts)::int as classes,
           (select count(*) from matched)::int as matched
         from (select 1) one left join page on true
-        order by page.ndc ${direction}`.execute(db);
+        order by page.ndc ${direction}`.execute(literal ? db : stablePlans);
       const first = rows[0];
       const classes = first?.classes ?? 0;
       const full = (first?.matched ?? 0) >= window;
@@ -381,29 +418,31 @@ export async function searchDrugs(
   }
 
   const pagePath = pathFor(wanted);
+  const walking = walks(search.q, pagePath);
   const page = sql`
       select ${DETAIL_COLUMNS}
       from (
         select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path: pagePath })}) f
-        order by f.ndc ${direction} offset ${sql.lit(search.offset)}
+        order by f.ndc ${direction} offset ${walking ? sql.lit(search.offset) : sql`${search.offset}`}
       ) p
       ${DETAIL_JOIN}`;
   let rows: DrugRow[];
   let total: number;
   if (named !== undefined) {
-    // The count is the dictionary's sum, already known.
-    // Read by name, the words are parameters (firstMatches) and the plan is stable.
-    const pageDb = search.q.kind === 'words' && pagePath === 'names' ? stablePlans : db;
-    rows = (await sql<DrugRow>`${page} order by d.ndc ${direction}`.execute(pageDb)).rows;
+    // The count is the dictionary's sum, already known. Read by name, the plan is stable.
+    rows = (
+      await sql<DrugRow>`${page} order by d.ndc ${direction}`.execute(walking ? db : stablePlans)
+    ).rows;
     total = named;
   } else {
-    // The page and its capped count in one statement (one round trip, one plan).
+    // The page and its capped count in one statement (one round trip, planned once: an NDC or
+    // class-code term never walks by words).
     const answer = await sql<Partial<DrugRow> & { matches: number }>`
       select page.*, (
         select count(*) from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, path: 'names', ordered: false })}) f
       )::int as matches
       from (select 1) one left join (${page}) page on true
-      order by page.ndc ${direction}`.execute(db);
+      order by page.ndc ${direction}`.execute(stablePlans);
     rows = answer.rows.flatMap((r) => (r.ndc ? [r as DrugRow] : []));
     total = answer.rows[0]?.matches ?? 0;
   }

@@ -6,7 +6,7 @@ import {
   type DrugSearchPage,
 } from '@pillar/domain';
 import { createTestApp, type Caller, type TestApp } from '../../test/test-app.ts';
-import { digitsUpperBound, walkPreferred } from './drug-reference.repo.ts';
+import { bytesUpperBound, digitsUpperBound, walkPreferred } from './drug-reference.repo.ts';
 import { drugClassNames, refreshSearchNames } from './index.ts';
 
 let t: TestApp;
@@ -306,6 +306,28 @@ describe('digitsUpperBound (the NDC range of a prefix)', () => {
     ['0002', '0003'],
   ])('%s -> %s', (prefix, upper) => {
     expect(digitsUpperBound(prefix)).toBe(upper);
+  });
+});
+
+describe('bytesUpperBound (a class code or published NDC prefix as a byte range)', () => {
+  it.each([
+    ['58', '59'],
+    ['0099', '009:'],
+    ['9', ':'],
+    ['0002-3', '0002-4'],
+    ['0002-', '0002.'],
+  ])('%s -> %s', (prefix, upper) => {
+    expect(bytesUpperBound(prefix)).toBe(upper);
+  });
+
+  it('holds exactly the strings that start with the prefix (byte order)', () => {
+    const before = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b)) < 0;
+    const prefix = '0109';
+    const upper = bytesUpperBound(prefix);
+    for (const code of ['0109', '0109999999', '0109-', '0110000000', '0108999999', '01', '011']) {
+      const inRange = !before(code, prefix) && before(code, upper);
+      expect(inRange, code).toBe(code.startsWith(prefix));
+    }
   });
 });
 

@@ -20,16 +20,16 @@ select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
       cross join lateral (
         select d.ndc, d.gpi_10 from drug d
         where d.search_name = n.search_name
-        order by d.ndc desc limit 20
+        order by d.ndc desc limit $1
       ) d
-      where n.search_name like $1 and n.search_name like $2 order by d.ndc desc limit 20) f
-        order by f.ndc desc offset 10
+      where n.search_name like $2 and n.search_name like $3 order by d.ndc desc limit $4) f
+        order by f.ndc desc offset $5
       ) p
       join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6) order by d.ndc desc;
 
 select page.*, (
-        select count(*) from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' limit 1001)) m limit 1001) f
+        select count(*) from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.package_ndc ~>=~ $1 and d.package_ndc ~<~ $2) limit $3)) m limit $4) f
       )::int as matches
       from (select 1) one left join (
       select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
@@ -37,8 +37,8 @@ select page.*, (
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
       from (
-        select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where d.package_ndc like '0002-32%' order by d.ndc desc limit 10)) m order by m.ndc desc limit 10) f
-        order by f.ndc desc offset 0
+        select f.ndc from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.package_ndc ~>=~ $5 and d.package_ndc ~<~ $6) order by d.ndc desc limit $7)) m order by m.ndc desc limit $8) f
+        order by f.ndc desc offset $9
       ) p
       join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)) page on true
@@ -84,19 +84,19 @@ with classes as (
     order by page.ndc desc;
 
 with matched as (select d.ndc, d.gpi_10 from drug d
-            where (d.ndc >= '58' and d.ndc < '59') and d.gpi_10 is not null
-              and not d.gpi_10 like '58%'
-            order by d.ndc desc limit 200),
+            where (d.ndc >= $1 and d.ndc < $2) and d.gpi_10 is not null
+              and not (d.gpi_10 ~>=~ $3 and d.gpi_10 ~<~ $4)
+            order by d.ndc desc limit $5),
         firsts as (
           (select s.gpi_10, max(s.last_ndc) as ndc
-            from drug_search_class s where s.gpi_10 like '58%' group by s.gpi_10) union all (select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc)
+            from drug_search_class s where (s.gpi_10 ~>=~ $6 and s.gpi_10 ~<~ $7) group by s.gpi_10) union all (select distinct on (gpi_10) gpi_10, ndc from matched order by gpi_10, ndc desc)
         ),
         page as (
           select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
   d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
   d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
   c.name as class_name
-          from (select ndc from firsts order by ndc desc limit 10 offset 0) p
+          from (select ndc from firsts order by ndc desc limit $8 offset $9) p
           join drug d on d.ndc = p.ndc
   left join drug_class c on c.code = left(d.gpi_10, 6)
         )
