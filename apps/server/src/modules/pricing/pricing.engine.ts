@@ -225,7 +225,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN ${unitPrice} > 0 THEN ${unitPrice} * coalesce(quantity, 0) END AS awp
       ${priceJoin}
     )
-    SELECT row_no, claim_id, fill_date, state, member_id, ndc, channel, cls, awp, member_paid,
+    SELECT row_no, state, member_id, ndc, channel, cls, awp, member_paid,
       paid_ingredient, paid_fee,
       CASE WHEN state <> 'kept' THEN NULL
            WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
@@ -236,126 +236,115 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
            WHEN cls IS NULL THEN 'unknownBrandGeneric'
            WHEN awp IS NULL THEN 'noPrice' END AS reason
     FROM ch`);
+  // The claim id and fill date (the bad-row list, Explain, the claim detail) are read back from
+  // the file by row number only when asked for: the grid never touches them.
+  await c.run(`CREATE OR REPLACE TEMP VIEW classified_detail AS
+    SELECT c.*, s."claimId" AS claim_id, s."fillDate" AS fill_date
+    FROM classified c JOIN read_parquet(${sqlText(parquetPath)}, file_row_number = true) s
+      ON s.file_row_number = c.row_no`);
 }
 
 /**
- * The counts shared by every column, the members, and the incumbent stats: one scan of the
- * classified table.
+ * The terms as one row per (channel, class) with every column's discount, dispensing fee and
+ * rebate side by side (d0, f0, r0, d1, …): a claim joins one row and is priced under all the
+ * columns in the same pass, instead of one joined row per claim and column. Each column's
+ * excluded NDCs go to `formulary_out`.
  */
-async function fileFigures(engine: Engine): Promise<{
-  counts: ClaimCounts;
-  members: number;
-  specialtyMembers: number;
-  stats: IncumbentStats;
-}> {
-  const priced = `state = 'kept' AND reason IS NULL`;
-  const spec = `channel IN ('specialtyRetail', 'specialtyMail')`;
-  const reasons = EXCLUSION_REASONS.filter((r) => r !== 'duplicate' && r !== 'unmatchedReversal')
-    .map(
-      (r) => `count(*) FILTER (WHERE state = 'kept' AND reason = ${sqlText(r)})::INTEGER AS "${r}"`,
-    )
-    .join(', ');
-  const result = await engine.connection.runAndReadAll(`SELECT ${reasons},
-      count(*) FILTER (WHERE state = 'duplicate')::INTEGER AS "duplicate",
-      count(*) FILTER (WHERE state = 'unmatchedReversal')::INTEGER AS "unmatchedReversal",
-      count(*) FILTER (WHERE state = 'reversed')::INTEGER AS reversed,
-      count(*) FILTER (WHERE ${priced})::INTEGER AS n,
-      count(*) FILTER (WHERE ${priced} AND cls <> 'brand')::INTEGER AS generic,
-      count(*) FILTER (WHERE ${priced} AND channel = 'mail')::INTEGER AS mail,
-      count(*) FILTER (WHERE ${priced} AND channel = 'retail90')::INTEGER AS r90,
-      count(*) FILTER (WHERE ${priced} AND ${spec})::INTEGER AS spec,
-      coalesce(sum(awp) FILTER (WHERE ${priced} AND ${spec}), 0) AS spec_awp,
-      coalesce(sum(coalesce(paid_ingredient, 0)) FILTER (WHERE ${priced} AND ${spec}), 0) AS spec_paid,
-      count(DISTINCT member_id) FILTER (WHERE ${priced})::INTEGER AS members,
-      count(DISTINCT member_id) FILTER (WHERE ${priced} AND ${spec})::INTEGER AS spec_members
-    FROM classified`);
-  const s = result.getRowObjectsJS()[0] ?? {};
-  const num = (k: string) => Number(s[k] ?? 0);
-  const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, num(r)])) as Record<
-    ExclusionReason,
-    number
-  >;
-  const n = num('n');
-  const specAwp = num('spec_awp');
-  return {
-    counts: { exclusions, reversedPairs: num('reversed') },
-    members: num('members'),
-    specialtyMembers: num('spec_members'),
-    stats: {
-      generic: num('generic'),
-      genericRate: repricePercent(num('generic'), n),
-      mail: num('mail'),
-      mailPercent: repricePercent(num('mail'), n),
-      retail90: num('r90'),
-      retail90Percent: repricePercent(num('r90'), n),
-      specialty: num('spec'),
-      specialtyEffRate: specAwp === 0 ? 0 : repriceCents((1 - num('spec_paid') / specAwp) * 100),
-      specialtyPercent: repricePercent(num('spec'), n),
-    },
-  };
-}
-
-/** The terms of every column as rows (column, channel, class) → discount, fee, rebate. */
 async function loadTerms(engine: Engine, columns: readonly ColumnTerms[]) {
   const c = engine.connection;
   const rows: string[] = [];
+  for (const channel of PRICING_CHANNELS)
+    for (const cls of DRUG_CLASSES) {
+      const values = columns.flatMap((terms) => [
+        claimDiscount(terms, channel, cls),
+        claimDispensingFee(terms, channel, cls),
+        cls === 'brand' ? terms.rebatesPerBrandClaim[channel] : 0,
+      ]);
+      rows.push(`(${sqlText(channel)}, ${sqlText(cls)}, ${values.map(sqlNumber).join(', ')})`);
+    }
+  const names = columns.flatMap((_, i) => [`d${i}`, `f${i}`, `r${i}`]).join(', ');
+  await c.run(`CREATE OR REPLACE TEMP TABLE terms AS SELECT * FROM (VALUES ${rows.join(', ')})
+    AS t(channel, cls, ${names})`);
   const excluded: string[] = [];
   columns.forEach((terms, col) => {
-    for (const channel of PRICING_CHANNELS)
-      for (const cls of DRUG_CLASSES) {
-        const discount = claimDiscount(terms, channel, cls);
-        const fee = claimDispensingFee(terms, channel, cls);
-        const rebate = cls === 'brand' ? terms.rebatesPerBrandClaim[channel] : 0;
-        rows.push(
-          `(${col}, ${sqlText(channel)}, ${sqlText(cls)}, ${sqlNumber(discount)}, ${sqlNumber(fee)}, ${sqlNumber(rebate)})`,
-        );
-      }
     for (const ndc of terms.excludedNdcs ?? []) excluded.push(`(${col}, ${sqlText(ndc)})`);
   });
-  await c.run(`CREATE OR REPLACE TEMP TABLE terms AS SELECT * FROM (VALUES ${rows.join(', ')})
-    AS t(col, channel, cls, discount, fee, rebate)`);
   await c.run('CREATE OR REPLACE TEMP TABLE formulary_out (col INTEGER, ndc VARCHAR)');
   if (excluded.length) await c.run(`INSERT INTO formulary_out VALUES ${excluded.join(', ')}`);
 }
 
+/** Column i's ingredient cost of a claim, rounded as the domain's repriceCents does. */
+const ingredientOf = (i: number) => `round(c.awp * (100 - t.d${i}) / 100, 2)`;
+
+const PRICED = `c.state = 'kept' AND c.reason IS NULL`;
+const SPECIALTY_SQL = `c.channel IN ('specialtyRetail', 'specialtyMail')`;
+
+interface FileSums {
+  counts: ClaimCounts;
+  members: number;
+  specialtyMembers: number;
+  stats: IncumbentStats;
+  aggregates: ColumnAggregates[];
+  guarantees: GuaranteeResult[];
+}
+
 /**
- * Every column's sums in one statement. Ingredient and gross are rounded per claim exactly as
- * the domain's repriceCents does (half up on DOUBLE); money is summed in whole cents.
+ * The whole grid's sums in one scan of the classified claims: grouped by state, reason, channel
+ * and class, each group carries its count and, for the priced claims, every column's ingredient
+ * and gross (rounded per claim exactly as the domain's repriceCents does, half up on DOUBLE, then
+ * summed in whole cents) and the incumbent's guarantee sums. The members (distinct) and the
+ * disruption (only when a column excludes NDCs) are two small queries beside it.
  */
-async function columnAggregates(
-  engine: Engine,
-  count: number,
-  members: { members: number; specialtyMembers: number; anyFormularyOut: boolean },
-): Promise<ColumnAggregates[]> {
+async function fileSums(engine: Engine, columns: readonly ColumnTerms[]): Promise<FileSums> {
   const c = engine.connection;
-  const buckets = await c.runAndReadAll(`
+  // DuckDB's round(x, 2) on DOUBLE is round(x * 100) / 100 with the power of ten taken per row;
+  // k = round(x * 100) is the same integer number of cents, and sums of whole cents as DOUBLE
+  // are exact, so the sums below equal the per-claim rounding of the rules bit for bit.
+  const perColumn = columns
+    .map((_, i) => `sum(k${i}) AS ing${i}, sum(round((k${i} / 100 + f${i}) * 100)) AS gross${i}`)
+    .join(', ');
+  const ingredients = columns
+    .map((_, i) => `round(c.awp * (100 - t.d${i}) / 100 * 100) AS k${i}`)
+    .join(', ');
+  const fees = columns.map((_, i) => `t.f${i}`).join(', ');
+  const withPaid = 'paid_ingredient IS NOT NULL';
+  const groups = await c.runAndReadAll(`
     WITH p AS (
-      SELECT t.col, c.member_id, c.ndc, c.channel, c.cls, c.awp,
-        coalesce(c.member_paid, 0) AS member_paid, t.rebate, t.fee,
-        round(c.awp * (100 - t.discount) / 100, 2) AS ingredient
-      FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
-      WHERE c.state = 'kept' AND c.reason IS NULL
-    ),
-    g AS (
-      SELECT p.*, round(ingredient + fee, 2) AS gross, f.ndc IS NOT NULL AS disrupted
-      FROM p LEFT JOIN formulary_out f ON f.col = p.col AND f.ndc = p.ndc
+      SELECT c.state, c.reason, c.channel, c.cls, c.awp, c.member_paid, c.paid_ingredient,
+        c.paid_fee, ${ingredients}, ${fees}
+      FROM classified c LEFT JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
     )
-    SELECT col, channel, cls, count(*)::INTEGER AS rx, sum(awp) AS awp,
-      sum(CAST(round(ingredient * 100) AS BIGINT))::DOUBLE / 100 AS ingredient,
-      sum(CAST(round(gross * 100) AS BIGINT))::DOUBLE / 100 AS gross,
-      sum(member_paid) AS member_paid, sum(rebate) AS rebates,
-      count(*) FILTER (WHERE disrupted)::INTEGER AS disrupted_rx
-    FROM g GROUP BY col, channel, cls`);
-  const disruptedMembers = new Map<number, number>();
-  if (members.anyFormularyOut) {
-    const disrupted = await c.runAndReadAll(`
-      SELECT f.col, count(DISTINCT c.member_id)::INTEGER AS members
+    SELECT state, reason, channel, cls, count(*)::INTEGER AS rx, sum(awp) AS awp,
+      coalesce(sum(member_paid), 0) AS member_paid, ${perColumn},
+      coalesce(sum(paid_ingredient), 0) AS paid_ingredient,
+      count(*) FILTER (WHERE ${withPaid})::INTEGER AS g_n,
+      coalesce(sum(awp) FILTER (WHERE ${withPaid}), 0) AS g_awp,
+      coalesce(sum(k0) FILTER (WHERE ${withPaid}), 0) AS g_guaranteed,
+      coalesce(sum(coalesce(paid_fee, 0)) FILTER (WHERE ${withPaid}), 0) AS g_fee
+    FROM p GROUP BY state, reason, channel, cls`);
+  const people = await c.runAndReadAll(`
+    SELECT count(DISTINCT member_id)::INTEGER AS members,
+      count(DISTINCT member_id) FILTER (WHERE ${SPECIALTY_SQL})::INTEGER AS spec_members
+    FROM classified c WHERE ${PRICED}`);
+  const p = people.getRowObjectsJS()[0] ?? {};
+  const members = Number(p.members ?? 0);
+  const specialtyMembers = Number(p.spec_members ?? 0);
+  const disrupted = new Map<number, { rx: number; members: number }>();
+  if (columns.some((t) => (t.excludedNdcs ?? []).length > 0)) {
+    const rows = await c.runAndReadAll(`
+      SELECT f.col, count(*)::INTEGER AS rx, count(DISTINCT c.member_id)::INTEGER AS members
       FROM classified c JOIN formulary_out f ON f.ndc = c.ndc
-      WHERE c.state = 'kept' AND c.reason IS NULL GROUP BY f.col`);
-    for (const r of disrupted.getRowObjectsJS())
-      disruptedMembers.set(Number(r.col), Number(r.members));
+      WHERE ${PRICED} GROUP BY f.col`);
+    for (const r of rows.getRowObjectsJS())
+      disrupted.set(Number(r.col), { rx: Number(r.rx), members: Number(r.members) });
   }
-  const out: ColumnAggregates[] = Array.from({ length: count }, (_, col) => ({
+
+  const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
+    ExclusionReason,
+    number
+  >;
+  let reversedPairs = 0;
+  const aggregates: ColumnAggregates[] = columns.map((_, col) => ({
     claims: 0,
     gross: 0,
     memberCostShare: 0,
@@ -363,65 +352,87 @@ async function columnAggregates(
     generics: 0,
     mail: 0,
     specialtyGross: 0,
-    members: members.members,
-    specialtyMembers: members.specialtyMembers,
-    disruptedRx: 0,
-    disruptedMembers: disruptedMembers.get(col) ?? 0,
+    members,
+    specialtyMembers,
+    disruptedRx: disrupted.get(col)?.rx ?? 0,
+    disruptedMembers: disrupted.get(col)?.members ?? 0,
     buckets: [],
   }));
-  for (const row of buckets.getRowObjectsJS()) {
-    const a = out[Number(row.col)] as ColumnAggregates;
+  const zero = () => ({ actual: 0, guaranteed: 0, awp: 0, n: 0 });
+  const guarantees: GuaranteeSums = { brand: zero(), generic: zero(), dispensingFee: zero() };
+  let n = 0;
+  let generic = 0;
+  let mail = 0;
+  let r90 = 0;
+  let spec = 0;
+  let specAwp = 0;
+  let specPaid = 0;
+  for (const row of groups.getRowObjectsJS()) {
+    const rx = Number(row.rx);
+    const state = row.state as string;
+    if (state === 'reversed') reversedPairs += rx;
+    if (state === 'duplicate' || state === 'unmatchedReversal') exclusions[state] += rx;
+    if (state !== 'kept') continue;
+    if (row.reason !== null) {
+      exclusions[row.reason as ExclusionReason] += rx;
+      continue;
+    }
     const channel = row.channel as PricingChannel;
     const cls = row.cls as DrugClass;
-    const rx = Number(row.rx);
-    const gross = Number(row.gross);
-    a.claims += rx;
-    a.gross += gross;
-    a.memberCostShare += Number(row.member_paid);
-    a.rebates += Number(row.rebates);
-    if (cls !== 'brand') a.generics += rx;
-    if (channel === 'mail') a.mail += rx;
-    if (channel === 'specialtyRetail' || channel === 'specialtyMail') a.specialtyGross += gross;
-    a.disruptedRx += Number(row.disrupted_rx);
-    a.buckets.push({
-      channel,
-      cls,
-      awp: Number(row.awp),
-      ingredient: Number(row.ingredient),
-      gross,
-      rx,
+    const awp = Number(row.awp);
+    const isSpecialty = channel === 'specialtyRetail' || channel === 'specialtyMail';
+    n += rx;
+    if (cls !== 'brand') generic += rx;
+    if (channel === 'mail') mail += rx;
+    if (channel === 'retail90') r90 += rx;
+    if (isSpecialty) {
+      spec += rx;
+      specAwp += awp;
+      specPaid += Number(row.paid_ingredient);
+    }
+    columns.forEach((terms, col) => {
+      const a = aggregates[col] as ColumnAggregates;
+      const gross = Number(row[`gross${col}`]) / 100;
+      a.claims += rx;
+      a.gross += gross;
+      a.memberCostShare += Number(row.member_paid);
+      a.rebates += cls === 'brand' ? rx * terms.rebatesPerBrandClaim[channel] : 0;
+      if (cls !== 'brand') a.generics += rx;
+      if (channel === 'mail') a.mail += rx;
+      if (isSpecialty) a.specialtyGross += gross;
+      a.buckets.push({ channel, cls, awp, ingredient: Number(row[`ing${col}`]) / 100, gross, rx });
     });
+    // The incumbent's (first column's) guarantee reconciliation: decision 0125 "Guarantees".
+    const gn = Number(row.g_n);
+    if (!isSpecialty && gn > 0 && columns[0]) {
+      const b = guarantees[cls === 'brand' ? 'brand' : 'generic'];
+      b.actual += Number(row.paid_ingredient);
+      b.guaranteed += Number(row.g_guaranteed) / 100;
+      b.awp += Number(row.g_awp);
+      b.n += gn;
+      guarantees.dispensingFee.actual += Number(row.g_fee);
+      guarantees.dispensingFee.guaranteed += gn * claimDispensingFee(columns[0], channel, cls);
+      guarantees.dispensingFee.n += gn;
+    }
   }
-  return out;
-}
-
-/** The incumbent's (first column's) guarantee reconciliation: decision 0125 "Guarantees". */
-async function incumbentGuarantees(engine: Engine): Promise<GuaranteeResult[]> {
-  const result = await engine.connection.runAndReadAll(`
-    WITH g AS (
-      SELECT CASE WHEN c.cls = 'brand' THEN 'brand' ELSE 'generic' END AS bucket,
-        c.paid_ingredient AS actual, round(c.awp * (100 - t.discount) / 100, 2) AS guaranteed,
-        c.awp, coalesce(c.paid_fee, 0) AS fee_actual, t.fee
-      FROM classified c JOIN terms t ON t.col = 0 AND t.channel = c.channel AND t.cls = c.cls
-      WHERE c.state = 'kept' AND c.reason IS NULL AND c.paid_ingredient IS NOT NULL
-        AND c.channel NOT IN ('specialtyRetail', 'specialtyMail')
-    )
-    SELECT bucket, sum(actual) AS actual, sum(guaranteed) AS guaranteed, sum(awp) AS awp,
-      count(*)::INTEGER AS n, sum(fee_actual) AS fee_actual, sum(fee) AS fee
-    FROM g GROUP BY bucket`);
-  const zero = () => ({ actual: 0, guaranteed: 0, awp: 0, n: 0 });
-  const sums: GuaranteeSums = { brand: zero(), generic: zero(), dispensingFee: zero() };
-  for (const r of result.getRowObjectsJS()) {
-    const b = sums[r.bucket as 'brand' | 'generic'];
-    b.actual = Number(r.actual);
-    b.guaranteed = Number(r.guaranteed);
-    b.awp = Number(r.awp);
-    b.n = Number(r.n);
-    sums.dispensingFee.actual += Number(r.fee_actual);
-    sums.dispensingFee.guaranteed += Number(r.fee);
-    sums.dispensingFee.n += Number(r.n);
-  }
-  return assembleGuarantees(sums);
+  return {
+    counts: { exclusions, reversedPairs },
+    members,
+    specialtyMembers,
+    stats: {
+      generic,
+      genericRate: repricePercent(generic, n),
+      mail,
+      mailPercent: repricePercent(mail, n),
+      retail90: r90,
+      retail90Percent: repricePercent(r90, n),
+      specialty: spec,
+      specialtyEffRate: specAwp === 0 ? 0 : repriceCents((1 - specPaid / specAwp) * 100),
+      specialtyPercent: repricePercent(spec, n),
+    },
+    aggregates,
+    guarantees: assembleGuarantees(guarantees),
+  };
 }
 
 export interface RepriceResult {
@@ -453,16 +464,11 @@ export async function repriceClassified(
   options: Pick<EngineOptions, 'population'>,
 ): Promise<RepriceResult> {
   await loadTerms(engine, columns);
-  const file = await fileFigures(engine);
-  const aggregates = await columnAggregates(engine, columns.length, {
-    members: file.members,
-    specialtyMembers: file.specialtyMembers,
-    anyFormularyOut: columns.some((c) => (c.excludedNdcs ?? []).length > 0),
-  });
+  const sums = await fileSums(engine, columns);
   return {
-    grid: assembleGrid(columns, aggregates, file.counts, options),
-    incumbentStats: file.stats,
-    guarantees: await incumbentGuarantees(engine),
+    grid: assembleGrid(columns, sums.aggregates, sums.counts, options),
+    incumbentStats: sums.stats,
+    guarantees: sums.guarantees,
   };
 }
 
@@ -476,10 +482,13 @@ export async function csvHeaders(engine: Engine, csvPath: string): Promise<strin
   return (described.getColumnsJS()[0] ?? []).map((v) => v as string);
 }
 
-/** Writes the last run's classified claims to Parquet (a recalculation reads them back). */
+/**
+ * Writes the last run's classified claims to Parquet with their claim id and fill date (a
+ * recalculation and Explain read them back).
+ */
 export async function saveClassified(engine: Engine, parquetPath: string): Promise<void> {
   await engine.connection.run(
-    `COPY (SELECT * FROM classified ORDER BY row_no) TO ${sqlText(parquetPath)} (FORMAT parquet)`,
+    `COPY (SELECT * FROM classified_detail ORDER BY row_no) TO ${sqlText(parquetPath)} (FORMAT parquet)`,
   );
 }
 
@@ -487,6 +496,9 @@ export async function saveClassified(engine: Engine, parquetPath: string): Promi
 export async function useClassified(engine: Engine, parquetPath: string): Promise<void> {
   await engine.connection.run(
     `CREATE OR REPLACE TEMP VIEW classified AS SELECT * FROM read_parquet(${sqlText(parquetPath)})`,
+  );
+  await engine.connection.run(
+    'CREATE OR REPLACE TEMP VIEW classified_detail AS SELECT * FROM classified',
   );
 }
 
@@ -504,7 +516,7 @@ export async function classifiedRows(
   const read = await c.runAndReadAll('SELECT count(*)::INTEGER AS n FROM classified');
   const bad = await c.runAndReadAll(`
     SELECT (row_no + 1)::INTEGER AS row, claim_id, coalesce(reason, state) AS reason
-    FROM classified WHERE ${EXCLUDED_ROW} ORDER BY row_no LIMIT ${sqlNumber(limit)}`);
+    FROM classified_detail WHERE ${EXCLUDED_ROW} ORDER BY row_no LIMIT ${sqlNumber(limit)}`);
   return {
     read: Number(read.getRowObjectsJS()[0]?.n ?? 0),
     bad: bad.getRowObjectsJS().map((r) => ({
@@ -536,15 +548,14 @@ export async function cellClaimRows(
     const rows = await c.runAndReadAll(`
       SELECT (row_no + 1)::INTEGER AS "row", claim_id AS "claimId",
         CAST(fill_date AS VARCHAR) AS "fillDate", ndc, coalesce(reason, state) AS reason
-      FROM classified WHERE ${EXCLUDED_ROW} ORDER BY row_no`);
+      FROM classified_detail WHERE ${EXCLUDED_ROW} ORDER BY row_no`);
     return rows.getRowObjectsJS() as Record<string, string | number | null>[];
   }
   await loadTerms(engine, [terms]);
   const rows = await c.runAndReadAll(`
     WITH p AS (
-      SELECT c.*, t.discount, t.fee, t.rebate,
-        round(c.awp * (100 - t.discount) / 100, 2) AS ingredient
-      FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+      SELECT c.*, t.d0 AS discount, t.f0 AS fee, t.r0 AS rebate, ${ingredientOf(0)} AS ingredient
+      FROM classified_detail c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
       WHERE c.state = 'kept' AND c.reason IS NULL
         AND c.channel IN (${sqlList(cell.channels)}) AND c.cls IN (${sqlList(cell.classes)})
     )
@@ -580,18 +591,14 @@ export async function claimDetail(
     return label;
   });
   const perColumn = labels
-    .map(
-      (label, i) =>
-        `max(round(round(c.awp * (100 - t.discount) / 100, 2) + t.fee, 2)) FILTER (WHERE t.col = ${i}) AS "${label.replaceAll('"', '""')}"`,
-    )
+    .map((label, i) => `round(${ingredientOf(i)} + t.f${i}, 2) AS "${label.replaceAll('"', '""')}"`)
     .join(', ');
   const rows = await c.runAndReadAll(`
     SELECT (c.row_no + 1)::INTEGER AS "row", c.claim_id AS "claimId",
       CAST(c.fill_date AS VARCHAR) AS "fillDate", c.ndc, c.channel, c.cls AS "brandGeneric",
       round(c.awp, 2) AS awp, coalesce(c.member_paid, 0) AS "memberPaid", ${perColumn}
-    FROM classified c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+    FROM classified_detail c JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
     WHERE c.state = 'kept' AND c.reason IS NULL
-    GROUP BY c.row_no, c.claim_id, c.fill_date, c.ndc, c.channel, c.cls, c.awp, c.member_paid
     ORDER BY c.row_no`);
   return rows.getRowObjectsJS() as Record<string, string | number | null>[];
 }
