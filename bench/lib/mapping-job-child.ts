@@ -33,6 +33,10 @@ export interface ChildReport {
   cpuMs: number;
   /** V8's heap in use at the end (with a heap in use near the baseline, growth is not kept data). */
   heapUsedMb: number;
+  /** The peak resident set (VmHWM) already reached before the job, while opening the database. */
+  peakRssBeforeJobMb: number;
+  /** The highest resident set sampled every 50 ms during the job only. */
+  peakRssDuringJobMb: number;
   /** The highest of V8's heap (reserved, used) and of memory outside it, sampled every 50 ms. */
   peakHeapTotalMb: number;
   peakHeapUsedMb: number;
@@ -57,9 +61,11 @@ async function main(): Promise<void> {
     // One statement first, so the baseline includes an open connection as the worker has.
     await database.db.selectFrom('dm_job').select('job_no').limit(1).execute();
     const baselineRss = process.memoryUsage().rss;
-    const peaks = { heapTotal: 0, heapUsed: 0, external: 0 };
+    const hwmBefore = vmHwmBytes();
+    const peaks = { rss: baselineRss, heapTotal: 0, heapUsed: 0, external: 0 };
     const sample = () => {
       const m = process.memoryUsage();
+      peaks.rss = Math.max(peaks.rss, m.rss);
       peaks.heapTotal = Math.max(peaks.heapTotal, m.heapTotal);
       peaks.heapUsed = Math.max(peaks.heapUsed, m.heapUsed);
       peaks.external = Math.max(peaks.external, m.external);
@@ -79,6 +85,8 @@ async function main(): Promise<void> {
       jobMs: Math.round(jobMs),
       cpuMs: Math.round((used.user + used.system) / 1000),
       heapUsedMb: mb(process.memoryUsage().heapUsed),
+      peakRssBeforeJobMb: mb(hwmBefore),
+      peakRssDuringJobMb: mb(peaks.rss),
       peakHeapTotalMb: mb(peaks.heapTotal),
       peakHeapUsedMb: mb(peaks.heapUsed),
       peakExternalMb: mb(peaks.external),

@@ -139,6 +139,8 @@ export async function runMappingBench(rows: number, log: (line: string) => void)
       baselineRssMb: job.baselineRssMb,
       maxRssMb: job.maxRssMb,
       observedPeakRssMb: job.observedPeakRssMb,
+      peakRssBeforeJobMb: job.peakRssBeforeJobMb,
+      peakRssDuringJobMb: job.peakRssDuringJobMb,
       heapUsedAtEndMb: job.heapUsedMb,
       peakHeapTotalMb: job.peakHeapTotalMb,
       peakHeapUsedMb: job.peakHeapUsedMb,
