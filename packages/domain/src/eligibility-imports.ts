@@ -519,8 +519,22 @@ export const rejectedRow = z.object({
   field: z.string(),
   message: z.string(),
 });
-export const rejectedRowPage = pageSchema(rejectedRow);
-export const rejectedRowsQuery = pagingQuery(['rowNumber'] as const);
+/** The rejected rows, and every field the run's rejected rows name (the field filter's choices). */
+export const rejectedRowPage = pageSchema(rejectedRow).extend({ fields: z.array(z.string()) });
+
+export const REJECTED_MESSAGE_FILTER_MAX = 200;
+/**
+ * The rejected rows' filter, for the table and the CSV/XLSX downloads alike: a field (exactly,
+ * as the rows name it) and text found anywhere in the message (case ignored).
+ */
+export const rejectedFilterQuery = z.object({
+  field: text('Field').min(1, 'Field must not be empty').optional(),
+  message: text('Message', REJECTED_MESSAGE_FILTER_MAX).optional(),
+});
+export type RejectedFilter = z.infer<typeof rejectedFilterQuery>;
+export const rejectedRowsQuery = pagingQuery(['rowNumber'] as const).extend(
+  rejectedFilterQuery.shape,
+);
 
 export const PREVIEW_DOWNLOADS = [
   'changes.csv',

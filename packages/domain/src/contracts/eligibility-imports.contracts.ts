@@ -9,6 +9,7 @@ import {
   importRunParams,
   importRunsQuery,
   importSelectionInput,
+  rejectedFilterQuery,
   rejectedRowPage,
   rejectedRowsQuery,
 } from '../eligibility-imports.ts';
@@ -80,18 +81,21 @@ export const eligibilityImportContracts = {
     answer: rejectedRowPage,
     access: read,
     tags,
-    summary: "The preview's rejected rows (row number, field, message), paged",
+    summary:
+      "The preview's rejected rows (row number, field, message), paged, filtered by field and by text in the message; with the fields the run's rejected rows name",
   }),
   download: defineContract({
     method: 'GET',
     service: 'eligibilityImport',
     path: '/eligibility-import-runs/:runId/files/:file',
     params: importRunDownloadParams,
+    query: rejectedFilterQuery,
     answer: z.unknown().describe('changes or rejected rows as CSV or XLSX, or the 999 / TA1'),
     answerKind: 'file',
     access: read,
     tags,
-    summary: "A run's preview (CSV, XLSX), rejected rows, or an 834 run's 999 or TA1",
+    summary:
+      "A run's preview (CSV, XLSX), rejected rows (filtered by field and message text, as the table), or an 834 run's 999 or TA1",
   }),
   saveSelection: defineContract({
     method: 'PUT',

@@ -323,17 +323,37 @@ export async function listChanges(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
+/**
+ * A run's rejected rows, paged, filtered by field (exactly) and by text in the message (a LIKE
+ * pattern the caller escapes, case ignored).
+ */
 export async function listRejected(
   db: Db,
   runId: number,
-  page: { limit: number | null; offset: number; desc: boolean },
+  page: {
+    limit: number | null;
+    offset: number;
+    desc: boolean;
+    field?: string;
+    messagePattern?: string;
+  },
 ): Promise<{ rows: { rowNumber: number; field: string; message: string }[]; total: number }> {
   const dir = sql.raw(page.desc ? 'desc' : 'asc');
+  const where = sql`run_id = ${runId}
+    ${page.field === undefined ? sql`` : sql`and field = ${page.field}`}
+    ${page.messagePattern === undefined ? sql`` : sql`and lower(message) like lower(${page.messagePattern})`}`;
   const { rows } = await sql<{ rowNumber: number; field: string; message: string }>`
-    select row_number as "rowNumber", field, message from ei_rejected where run_id = ${runId}
+    select row_number as "rowNumber", field, message from ei_rejected where ${where}
     order by row_number ${dir}, field
     ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`.execute(db);
   const { rows: count } = await sql<{ n: number }>`
-    select count(*)::int as n from ei_rejected where run_id = ${runId}`.execute(db);
+    select count(*)::int as n from ei_rejected where ${where}`.execute(db);
   return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** The fields a run's rejected rows name, in order (the filter's choices). */
+export async function rejectedFields(db: Db, runId: number): Promise<string[]> {
+  const { rows } = await sql<{ field: string }>`
+    select distinct field from ei_rejected where run_id = ${runId} order by field`.execute(db);
+  return rows.map((r) => r.field);
 }

@@ -66,12 +66,13 @@ export async function eligibilityImportRoutes(app: FastifyInstance): Promise<voi
   registerRoute(app, c.listRejected, async ({ request, params, query }) =>
     service.listRejected(db, principalOf(request), params.runId, query),
   );
-  registerRoute(app, c.download, async ({ request, reply, params }) => {
+  registerRoute(app, c.download, async ({ request, reply, params, query }) => {
     const file = await service.download(
       { db, storage, ssn },
       principalOf(request),
       params.runId,
       params.file,
+      query,
     );
     return reply
       .header('content-disposition', attachmentDisposition(file.name))

@@ -13,8 +13,10 @@ import {
   type CurrentEligibility,
   importRunStartFields,
   type ImportRun,
+  type RejectedFilter,
   type RejectedRow,
 } from '@pillar/domain';
+import { likePattern } from '../../platform/db/like-pattern.ts';
 import type { DB } from '../../database.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
@@ -378,19 +380,25 @@ export async function listChanges(
   };
 }
 
+const rejectedFilter = (filter: RejectedFilter) => ({
+  field: filter.field,
+  messagePattern: filter.message ? likePattern(filter.message) : undefined,
+});
+
 export async function listRejected(
   db: Kysely<DB>,
   principal: Principal,
   runId: number,
-  query: { limit: number; offset: number; sort?: { direction: 'asc' | 'desc' } },
+  query: RejectedFilter & { limit: number; offset: number; sort?: { direction: 'asc' | 'desc' } },
 ) {
   await requireRun(db, principal, runId);
   const { rows, total } = await preview.listRejected(db, runId, {
     limit: query.limit,
     offset: query.offset,
     desc: query.sort?.direction === 'desc',
+    ...rejectedFilter(query),
   });
-  return { data: rows, totalCount: total };
+  return { data: rows, totalCount: total, fields: await preview.rejectedFields(db, runId) };
 }
 
 const CHANGE_HEADER = [
@@ -419,6 +427,7 @@ export async function download(
   principal: Principal,
   runId: number,
   file: 'changes.csv' | 'changes.xlsx' | 'rejected.csv' | 'rejected.xlsx' | '999' | 'ta1',
+  filter: RejectedFilter = {},
 ): Promise<Download> {
   const run = await requireRun(deps.db, principal, runId);
   if (file === '999' || file === 'ta1') {
@@ -453,7 +462,12 @@ export async function download(
       c.selected ? 'Y' : 'N',
     ]);
   } else {
-    const all = await preview.listRejected(deps.db, runId, { limit: null, offset: 0, desc: false });
+    const all = await preview.listRejected(deps.db, runId, {
+      limit: null,
+      offset: 0,
+      desc: false,
+      ...rejectedFilter(filter),
+    });
     header = REJECTED_HEADER;
     rows = all.rows.map((r) => [r.rowNumber, r.field, r.message]);
   }

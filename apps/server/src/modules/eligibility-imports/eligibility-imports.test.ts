@@ -1015,4 +1015,89 @@ describe('eligibility import runs: the preview', () => {
     ]);
     expect((await get('999')).statusCode).toBe(404);
   });
+
+  it('filters the rejected rows by field and by message text, and the CSV and XLSX downloads follow the filter', async () => {
+    const s = await organizationWithMembers();
+    const eicNo = await configuration(
+      s.organization.organizationNo,
+      'csv',
+      COLUMNS.map((c) => [c]),
+    );
+    const base = {
+      recordType: 'E',
+      dateOfBirth: '1990-01-01',
+      gender: 'F',
+      groupId: s.group,
+      effectiveDate: '2024-01-01',
+    };
+    const dup = uniqueSsn(t);
+    const run = await previewOf(
+      'superAdmin',
+      eicNo,
+      'bad.csv',
+      csvOf([
+        { ...base, ssn: dup, firstName: 'Dee', lastName: 'One' }, // 2 duplicate
+        { ...base, ssn: dup, firstName: 'Dee', lastName: 'Two' }, // 3 duplicate
+        { ...base, ssn: uniqueSsn(t), firstName: 'Eve', lastName: 'Far', groupId: 'NOPE' }, // 4
+        { ...base, ssn: '12345', firstName: 'Gil', lastName: 'Short' }, // 5
+        { ...base, ssn: uniqueSsn(t), firstName: 'Hal', lastName: 'Odd', groupId: 'N_PE' }, // 6
+      ]),
+    );
+    const page = async (query: string) => {
+      const r = await t.injectAs('superAdmin', {
+        method: 'GET',
+        url: `${BASE}/eligibility-import-runs/${run.runId}/rejected?limit=100${query}`,
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<{
+        data: { rowNumber: number; field: string }[];
+        totalCount: number;
+        fields: string[];
+      }>();
+    };
+    const all = await page('');
+    expect(all.totalCount).toBe(5);
+    expect(all.fields).toEqual(['groupId', 'ssn']);
+    const ssn = await page('&field=ssn');
+    expect([ssn.data.map((r) => r.rowNumber), ssn.totalCount]).toEqual([[2, 3, 5], 3]);
+    // Text anywhere in the message, case ignored; with the field, both must hold.
+    const digits = await page('&message=9%20DIGITS');
+    expect(digits.data.map((r) => r.rowNumber)).toEqual([5]);
+    expect(
+      (await page('&field=ssn&message=more%20than%20once')).data.map((r) => r.rowNumber),
+    ).toEqual([2, 3]);
+    expect((await page('&field=groupId&message=more%20than%20once')).totalCount).toBe(0);
+    // LIKE wildcards in the text are plain characters.
+    expect((await page('&message=%25')).totalCount).toBe(0);
+    expect((await page('&message=_')).totalCount).toBe(0);
+
+    const get = (file: string, query: string) =>
+      t.injectAs('superAdmin', {
+        method: 'GET',
+        url: `${BASE}/eligibility-import-runs/${run.runId}/files/${file}?${query}`,
+      });
+    const csv = await get('rejected.csv', 'field=groupId');
+    expect(csv.statusCode).toBe(200);
+    expect(Papa.parse<string[]>(csv.body.trim()).data).toEqual([
+      ['Row', 'Field', 'Message'],
+      ['4', 'groupId', M.groupOutsideOrganization],
+      ['6', 'groupId', M.groupOutsideOrganization],
+    ]);
+    const xlsx = await get('rejected.xlsx', 'message=more%20than');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getColumn(1).values.slice(2)).toEqual([2, 3]);
+
+    // A bad filter is a 400 naming it, never a 500.
+    for (const bad of ['message=' + 'x'.repeat(201), 'field=a%00b', 'field=']) {
+      const r = await page('').then(() =>
+        t.injectAs('superAdmin', {
+          method: 'GET',
+          url: `${BASE}/eligibility-import-runs/${run.runId}/rejected?${bad}`,
+        }),
+      );
+      expect(r.statusCode, bad).toBe(400);
+    }
+    expect((await get('rejected.csv', 'message=' + 'x'.repeat(201))).statusCode).toBe(400);
+  });
 });

@@ -60,6 +60,8 @@ select count(*)::int as n from ei_rejected where run_id = $1;
 
 select count(*)::int as n from ei_run where eic_no = $1;
 
+select distinct field from ei_rejected where run_id = $1 order by field;
+
 select e.employee_no as "memberId", 'E' as "recordType", e.ssn_encrypted as "ssnEncrypted",
       null::bytea as "employeeSsnEncrypted", e.first_name as "firstName", e.last_name as "lastName",
       e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
@@ -90,6 +92,8 @@ select field_name as name, alias, start_loc as start, end_loc as "end"
 select kind, count(*)::int as n from ei_change where run_id = $1 group by kind;
 
 select row_number as "rowNumber", field, message from ei_rejected where run_id = $1
+    
+    
     order by row_number asc, field
     limit $2 offset $3;
 

@@ -11,6 +11,7 @@ import {
   type PREVIEW_DOWNLOADS,
   type ChangeKind,
   type ImportRun,
+  type RejectedFilter,
 } from '@pillar/domain';
 import { saveFile } from '../../../shared/api/api-client.ts';
 import { callApi, callDownload } from '../../../shared/api/call-api.ts';
@@ -119,8 +120,8 @@ export function useRunChanges(runId: number, query: ChangesQuery, enabled: boole
   });
 }
 
-/** GET eligibility-import-runs/{runId}/rejected: the rejected rows, paged. */
-export function useRunRejected(runId: number, query: RunPage, enabled: boolean) {
+/** GET eligibility-import-runs/{runId}/rejected: the rejected rows, paged, filtered. */
+export function useRunRejected(runId: number, query: RunPage & RejectedFilter, enabled: boolean) {
   return useQuery({
     queryKey: importRunKeys.rejected(runId, query),
     queryFn: ({ signal }) => callApi(C.listRejected, { params: { runId }, query, signal }),
@@ -170,11 +171,14 @@ export function useApplyRun(runId: number) {
   });
 }
 
-/** GET eligibility-import-runs/{runId}/files/{file}, handed to the browser's save dialog. */
+/**
+ * GET eligibility-import-runs/{runId}/files/{file}, handed to the browser's save dialog; the
+ * rejected rows' files follow the table's filter.
+ */
 export function useDownloadRunFile(runId: number) {
   return useMutation({
-    mutationFn: async (file: RunDownload) =>
-      saveFile(await callDownload(C.download, { params: { runId, file } })),
+    mutationFn: async ({ file, filter = {} }: { file: RunDownload; filter?: RejectedFilter }) =>
+      saveFile(await callDownload(C.download, { params: { runId, file }, query: filter })),
     meta: { title: 'Download', notifySuccess: false },
   });
 }

@@ -195,14 +195,13 @@ function RunCounts({ run }: { run: ImportRun }) {
   );
 }
 
+// The rejected rows' downloads sit beside their filter (run-rejected-table.tsx).
 const DOWNLOADS: readonly { file: RunDownload; label: string }[] = [
   { file: 'changes.csv', label: 'Changes (CSV)' },
   { file: 'changes.xlsx', label: 'Changes (XLSX)' },
-  { file: 'rejected.csv', label: 'Rejected Rows (CSV)' },
-  { file: 'rejected.xlsx', label: 'Rejected Rows (XLSX)' },
 ];
 
-/** Downloads (the preview, the rejected rows, an 834's 999 and TA1) and Apply. */
+/** Downloads (the preview, an 834's 999 and TA1) and Apply. */
 function RunActions({ run, canRun }: { run: ImportRun; canRun: boolean }) {
   const download = useDownloadRunFile(run.runId);
   const apply = useApplyRun(run.runId);
@@ -243,8 +242,8 @@ function RunActions({ run, canRun }: { run: ImportRun; canRun: boolean }) {
           <Button
             key={file}
             icon={<DownloadOutlined />}
-            loading={download.isPending && download.variables === file}
-            onClick={() => download.mutate(file)}
+            loading={download.isPending && download.variables?.file === file}
+            onClick={() => download.mutate({ file })}
           >
             {label}
           </Button>
