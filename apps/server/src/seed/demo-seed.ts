@@ -17,6 +17,7 @@ import { seedMembers } from './members.ts';
 import { seedCoverages } from './coverages.ts';
 import { seedMemberPreferences } from './member-preferences.ts';
 import { seedClaims } from './claims.ts';
+import { seedEvaluateClaimsFile } from './evaluate-claims-file.ts';
 import { seedDrugReference } from './drug-reference.ts';
 import { seedPriorAuth } from './prior-auth.ts';
 import { seedPlanInfo } from './plan-info.ts';
@@ -310,7 +311,9 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedIssues(db, context);
   await seedClinical(db, context);
   await seedImportSchemas(db, context);
-  await seedEvaluateIncumbent(db, context, await seedEvaluate(db, context));
+  const opportunityNos = await seedEvaluate(db, context);
+  await seedEvaluateIncumbent(db, context, opportunityNos);
+  await seedEvaluateClaimsFile(db, context, opportunityNos);
   await seedTransformations(db, context);
   await seedDataMapping(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { moveStagedContentIntoStorage } from '../../platform/storage/staged-content.ts';
 import type { DB } from '../../database.ts';
 import type { ClaimsFileTable, FaIterationTable } from './claims-files.tables.ts';
 import type { Insertable, Selectable } from 'kysely';
@@ -209,4 +211,34 @@ export async function findIteration(
     .where('prospect_opportunity_no', '=', opp)
     .where('fa_iteration_no', '=', iterationNo)
     .executeTakeFirst();
+}
+
+/** The demo seed stages a file's bytes under its storage key (decision 0140). */
+export async function stageSeedContent(
+  db: Kysely<DB>,
+  storageKey: string,
+  content: Buffer,
+): Promise<void> {
+  await db
+    .insertInto('claims_file_seed_content')
+    .values({ storage_key: storageKey, content })
+    .execute();
+}
+
+/** Moves the seed's staged claims files into storage (moveStagedContentIntoStorage says how). */
+export async function moveSeedContentIntoStorage(
+  db: Kysely<DB>,
+  storage: FileStorage,
+): Promise<number> {
+  const pending = await db
+    .selectFrom('claims_file_seed_content')
+    .select(['storage_key as file_id', 'storage_key'])
+    .execute();
+  return moveStagedContentIntoStorage(db, storage, pending, (trx, key) =>
+    trx
+      .deleteFrom('claims_file_seed_content')
+      .where('storage_key', '=', key)
+      .returning('content')
+      .executeTakeFirst(),
+  );
 }

@@ -5,6 +5,7 @@ import { principalOf } from '../../platform/auth/access.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { moveSeedContentIntoStorage } from './claims-files.repo.ts';
 import * as service from './claims-files.service.ts';
 import { proposalData } from './proposal-layout.ts';
 import { proposalPdf } from './proposal-pdf.ts';
@@ -16,6 +17,8 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
   const { db, config, secrets } = app.ctx;
   const storage = await createFileStorage(config.storage, secrets);
+  // The demo seed's claims file (decision 0140) reaches storage when the server starts.
+  await moveSeedContentIntoStorage(db, storage);
   // Multipart parsing exists in this scope only.
   await app.register(multipart, {
     limits: { fileSize: CLAIMS_FILE_MAX_BYTES + 1, files: 2, fields: 5, fieldSize: 256, parts: 8 },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Multipart } from '@fastify/multipart';
 import {
@@ -449,4 +450,58 @@ export async function getIteration(
   const row = await repo.findIteration(db, opp, iterationNo);
   if (!row) throw notFound('FA iteration');
   return iterationOut(row);
+}
+
+/**
+ * The demo seed's claims file of an opportunity (decision 0140): the uploaded file and its
+ * mapped CSV (standard claims columns) staged for storage, accepted and registered with the
+ * summary the upload and register calls would have read from the same bytes.
+ */
+export async function seedClaimsFile(
+  db: Kysely<DB>,
+  userNo: number,
+  opp: number,
+  file: { id: string; name: string; content: Buffer; mappedName: string; mapped: Buffer },
+): Promise<void> {
+  const key = `claims-files/${file.id}`;
+  const mappedKey = `mapped-claims/${file.id}`;
+  const hash = crypto.createHash('sha256').update(file.content).digest('hex');
+  const shape = await readClaimsFile('csv', Readable.from([file.content]));
+  await repo.stageSeedContent(db, key, file.content);
+  await repo.stageSeedContent(db, mappedKey, file.mapped);
+  await repo.insertClaimsFile(db, {
+    prospect_opportunity_no: opp,
+    file_name: file.name,
+    storage_key: key,
+    file_hash: hash,
+    file_format: 'csv',
+    size_bytes: file.content.length,
+    cols: JSON.stringify(shape.cols),
+    preview_rows: JSON.stringify(shape.preview),
+    row_count: shape.rowCount,
+    unparseable_rows: shape.unparseableRows,
+    created_by: userNo,
+  });
+  const upload = await repo.findUploadByHash(db, opp, hash);
+  if (!upload) throw new Error('the seeded claims file was not stored');
+  const row = await repo.acceptClaimsFile(db, upload.claims_file_no, true, userNo);
+  const summary = await summarizeMapped(Readable.from([file.mapped]));
+  const source = new Set(row.cols);
+  const mappedSet = new Set(summary.cols);
+  const dates = Object.keys(summary.fillDateCounts).sort();
+  await repo.insertMappedFile(db, {
+    prospect_opportunity_no: opp,
+    claims_file_no: row.claims_file_no,
+    file_name: file.mappedName,
+    storage_key: mappedKey,
+    unmapped_storage_key: key,
+    phi: true,
+    claim_count: summary.claimCount,
+    created_cols: JSON.stringify(summary.cols.filter((c) => !source.has(c))),
+    dropped_count: row.cols.filter((c) => !mappedSet.has(c)).length,
+    min_date: dates[0] ?? null,
+    max_date: dates[dates.length - 1] ?? null,
+    fill_date_counts: JSON.stringify(summary.fillDateCounts),
+    created_by: userNo,
+  });
 }

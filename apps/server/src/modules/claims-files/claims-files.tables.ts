@@ -61,8 +61,15 @@ export interface FaIterationTable {
   updated_by: number;
 }
 
+/** The demo seed's staged file bytes (migration 0032, decision 0140). */
+export interface ClaimsFileSeedContentTable {
+  storage_key: string;
+  content: Uint8Array;
+}
+
 export interface ClaimsFileTables {
   claims_file: ClaimsFileTable;
+  claims_file_seed_content: ClaimsFileSeedContentTable;
   mapped_claims_file: MappedClaimsFileTable;
   fa_iteration: FaIterationTable;
 }

@@ -9,5 +9,6 @@ export {
   registerMapped,
   saveIteration,
   getIteration,
+  seedClaimsFile,
 } from './claims-files.service.ts';
 export { findMappedFile } from './claims-files.repo.ts';
