@@ -96,7 +96,15 @@ function prefixRange(column: RawBuilder<string>, prefix: string): RawBuilder<Sql
  */
 export function walkPreferred(matches: number, k: number, total: number): boolean {
   if (total <= 0 || matches <= 0) return false;
-  return (k * total) / matches / 5 < matches;
+  // k * total / matches / 5 < matches, in whole numbers (exact below 2^53): walkPreferredSql
+  // decides the same in the statement that reads by name.
+  return k * total < 5 * matches * matches;
+}
+
+/** walkPreferred in SQL, over the columns `matches` and `total` of `counted`. */
+function walkPreferredSql(k: number): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(counted.total > 0 and counted.matches > 0
+    and ${k}::bigint * counted.total < 5 * counted.matches::bigint * counted.matches)`;
 }
 
 /** How a name search reads its packages: by its matching names, or walking the NDC order. */
@@ -141,22 +149,6 @@ function branches(term: DrugSearchTerm): RawBuilder<SqlBool>[] {
       // The walk's condition; reading by name is firstMatches' own statement.
       return [wordsCondition(sql`d.search_name`, term.words)];
   }
-}
-
-/**
- * How many packages the names matching every word have (the dictionary, not the packages), and
- * about how many packages there are (the planner's estimate, kept by analyze).
- */
-async function namePackages(
-  stablePlans: Kysely<DB>,
-  words: readonly string[],
-): Promise<{ matches: number; total: number }> {
-  const { rows } = await sql<{ matches: number; total: number }>`
-    select coalesce(sum(n.packages), 0)::int as matches,
-      (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
-    from drug_search_name n
-    where ${wordsCondition(sql`n.search_name`, words, 'parameters')}`.execute(stablePlans);
-  return { matches: rows[0]?.matches ?? 0, total: rows[0]?.total ?? 0 };
 }
 
 /**
@@ -351,42 +343,30 @@ export async function searchDrugs(
     }
     return searchWordClasses(stablePlans, search, search.q.words);
   }
+  if (search.q.kind === 'words') return searchWordPackages({ db, stablePlans }, search, search.q);
+  const term = search.q;
   const desc = search.sort === 'desc';
   const direction = desc ? sql`desc` : sql`asc`;
   const wanted = search.offset + search.limit;
-  // A name search first counts its packages in the name dictionary: none, the answer; a few,
-  // read them by name; many, walk the NDC order (each step likely a match). The count is exact.
-  const counted =
-    search.q.kind === 'words' ? await namePackages(stablePlans, search.q.words) : undefined;
-  const named = counted?.matches;
-  if (named === 0) return { data: [], totalCount: 0 };
-  const pathFor = (k: number): WordsPath =>
-    counted && walkPreferred(counted.matches, k, counted.total) ? 'walk' : 'names';
 
   if (search.distinct === 'gpi_10') {
-    const term = search.q;
     for (const window of DISTINCT_WINDOWS) {
       // A class code: the classes under it come whole from drug_search_class (every package of
       // such a class matches, so its best NDC is its own), exactly; the window walks only the
       // NDC range's packages of other classes.
       const code = term.kind === 'code' ? term.digits : undefined;
-      const path = pathFor(window);
-      const literal = walks(term, path);
       const matched =
         code !== undefined
           ? sql`select d.ndc, d.gpi_10 from drug d
             where ${ndcRange(code)} and d.gpi_10 is not null
               and not ${prefixRange(sql`d.gpi_10`, code)}
             order by d.ndc ${direction} limit ${window}`
-          : firstMatches(term, { n: window, desc, path, classified: true });
+          : firstMatches(term, { n: window, desc, path: 'names', classified: true });
       const byCode =
         code !== undefined
           ? sql`(select s.gpi_10, ${desc ? sql`max(s.last_ndc)` : sql`min(s.first_ndc)`} as ndc
             from drug_search_class s where ${prefixRange(sql`s.gpi_10`, code)} group by s.gpi_10) union all `
           : sql``;
-      const [limit, offset] = literal
-        ? [sql.lit(search.limit), sql.lit(search.offset)]
-        : [sql`${search.limit}`, sql`${search.offset}`];
       const { rows } = await sql<Partial<DrugRow> & { classes: number; matched: number }>`
         with matched as (${matched}),
         firsts as (
@@ -394,14 +374,14 @@ export async function searchDrugs(
         ),
         page as (
           select ${DETAIL_COLUMNS}
-          from (select ndc from firsts order by ndc ${direction} limit ${limit} offset ${offset}) p
+          from (select ndc from firsts order by ndc ${direction} limit ${search.limit} offset ${search.offset}) p
           ${DETAIL_JOIN}
         )
         select page.*,
           (select count(*) from firsts)::int as classes,
           (select count(*) from matched)::int as matched
         from (select 1) one left join page on true
-        order by page.ndc ${direction}`.execute(literal ? db : stablePlans);
+        order by page.ndc ${direction}`.execute(stablePlans);
       const first = rows[0];
       const classes = first?.classes ?? 0;
       const full = (first?.matched ?? 0) >= window;
@@ -417,37 +397,75 @@ export async function searchDrugs(
     throw new Error('unreachable: the last window always answers');
   }
 
-  const pagePath = pathFor(wanted);
-  const walking = walks(search.q, pagePath);
-  const page = sql`
-      select ${DETAIL_COLUMNS}
-      from (
-        select f.ndc from (${firstMatches(search.q, { n: wanted, desc, path: pagePath })}) f
-        order by f.ndc ${direction} offset ${walking ? sql.lit(search.offset) : sql`${search.offset}`}
-      ) p
-      ${DETAIL_JOIN}`;
-  let rows: DrugRow[];
-  let total: number;
-  if (named !== undefined) {
-    // The count is the dictionary's sum, already known. Read by name, the plan is stable.
-    rows = (
-      await sql<DrugRow>`${page} order by d.ndc ${direction}`.execute(walking ? db : stablePlans)
-    ).rows;
-    total = named;
-  } else {
-    // The page and its capped count in one statement (one round trip, planned once: an NDC or
-    // class-code term never walks by words).
-    const answer = await sql<Partial<DrugRow> & { matches: number }>`
+  // The page and its capped count in one statement (one round trip, planned once).
+  const answer = await sql<Partial<DrugRow> & { matches: number }>`
       select page.*, (
-        select count(*) from (${firstMatches(search.q, { n: SEARCH_COUNT_CAP + 1, desc, path: 'names', ordered: false })}) f
+        select count(*) from (${firstMatches(term, { n: SEARCH_COUNT_CAP + 1, desc, path: 'names', ordered: false })}) f
       )::int as matches
-      from (select 1) one left join (${page}) page on true
+      from (select 1) one left join (${pageOf(term, search, 'names')}) page on true
       order by page.ndc ${direction}`.execute(stablePlans);
-    rows = answer.rows.flatMap((r) => (r.ndc ? [r as DrugRow] : []));
-    total = answer.rows[0]?.matches ?? 0;
-  }
+  const rows = answer.rows.flatMap((r) => (r.ndc ? [r as DrugRow] : []));
+  const total = answer.rows[0]?.matches ?? 0;
   return {
     data: rows.map(toDetail),
+    totalCount: Math.min(total, SEARCH_COUNT_CAP),
+    ...(total > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
+  };
+}
+
+/** The page's details in NDC order: the first offset + limit matches, past the offset. */
+function pageOf(term: DrugSearchTerm, search: DrugSearch, path: WordsPath): RawBuilder<DrugRow> {
+  const desc = search.sort === 'desc';
+  const direction = desc ? sql`desc` : sql`asc`;
+  const n = search.offset + search.limit;
+  return sql`
+      select ${DETAIL_COLUMNS}
+      from (
+        select f.ndc from (${firstMatches(term, { n, desc, path })}) f
+        order by f.ndc ${direction} offset ${walks(term, path) ? sql.lit(search.offset) : sql`${search.offset}`}
+      ) p
+      ${DETAIL_JOIN}`;
+}
+
+/**
+ * Every package whose name matches the words. The name dictionary (drug_search_name) says how
+ * many packages match, exactly, before any is read; the same statement reads the page by the
+ * matching names unless they are many (walkPreferred), when the reading by name is skipped
+ * (a one-time filter: PostgreSQL never starts it) and a second statement walks the NDC order,
+ * each step likely a match. One round trip for most name searches, planned once.
+ */
+async function searchWordPackages(
+  { db, stablePlans }: DrugReadDatabases,
+  search: DrugSearch,
+  term: Extract<DrugSearchTerm, { kind: 'words' }>,
+): Promise<DrugSearchPage> {
+  const direction = search.sort === 'desc' ? sql`desc` : sql`asc`;
+  const wanted = search.offset + search.limit;
+  const { rows } = await sql<Partial<DrugRow> & { matches: number; walk: boolean }>`
+    with counted as (
+      select coalesce(sum(n.packages), 0)::int as matches,
+        (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
+      from drug_search_name n
+      where ${wordsCondition(sql`n.search_name`, term.words, 'parameters')}
+    ),
+    decided as (select counted.matches, ${walkPreferredSql(wanted)} as walk from counted)
+    select page.*, decided.matches, decided.walk
+    from decided left join (
+      select named.* from (${pageOf(term, search, 'names')}) named
+      where not (select walk from decided)
+    ) page on true
+    order by page.ndc ${direction}`.execute(stablePlans);
+  const total = rows[0]?.matches ?? 0;
+  let page: DrugRow[];
+  if (rows[0]?.walk) {
+    page = (
+      await sql<DrugRow>`${pageOf(term, search, 'walk')} order by d.ndc ${direction}`.execute(db)
+    ).rows;
+  } else {
+    page = rows.flatMap((r) => (r.ndc ? [r as DrugRow] : []));
+  }
+  return {
+    data: page.map(toDetail),
     totalCount: Math.min(total, SEARCH_COUNT_CAP),
     ...(total > SEARCH_COUNT_CAP ? { totalCountCapped: true as const } : {}),
   };

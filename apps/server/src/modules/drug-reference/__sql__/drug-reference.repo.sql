@@ -5,29 +5,6 @@ select "code", "name" from "drug_class" where code = any($1::text[]);
 
 select "gpi_10", min("nonproprietary_name") as "name" from "drug" where gpi_10 = any($1::text[]) group by "gpi_10";
 
-select coalesce(sum(n.packages), 0)::int as matches,
-      (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
-    from drug_search_name n
-    where n.search_name like $1 and n.search_name like $2;
-
-select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
-  d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
-  d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
-  c.name as class_name
-      from (
-        select f.ndc from (select d.ndc, d.gpi_10
-      from drug_search_name n
-      cross join lateral (
-        select d.ndc, d.gpi_10 from drug d
-        where d.search_name = n.search_name
-        order by d.ndc desc limit $1
-      ) d
-      where n.search_name like $2 and n.search_name like $3 order by d.ndc desc limit $4) f
-        order by f.ndc desc offset $5
-      ) p
-      join drug d on d.ndc = p.ndc
-  left join drug_class c on c.code = left(d.gpi_10, 6) order by d.ndc desc;
-
 select page.*, (
         select count(*) from (select m.ndc, m.gpi_10 from ((select d.ndc, d.gpi_10 from drug d where (d.package_ndc ~>=~ $1 and d.package_ndc ~<~ $2) limit $3)) m limit $4) f
       )::int as matches
@@ -81,6 +58,38 @@ with classes as (
     )
     select page.*, (select count(*) from classes)::int as classes
     from (select 1) one left join page on true
+    order by page.ndc desc;
+
+with counted as (
+      select coalesce(sum(n.packages), 0)::int as matches,
+        (select reltuples::int from pg_class where oid = 'drug'::regclass) as total
+      from drug_search_name n
+      where n.search_name like $1 and n.search_name like $2
+    ),
+    decided as (select counted.matches, (counted.total > 0 and counted.matches > 0
+    and $3::bigint * counted.total < 5 * counted.matches::bigint * counted.matches) as walk from counted)
+    select page.*, decided.matches, decided.walk
+    from decided left join (
+      select named.* from (
+      select d.gpi_10, d.ndc, d.package_ndc, d.product_ndc, d.proprietary_name,
+  d.nonproprietary_name, d.strength, d.dosage_form, d.route, d.labeler, d.brand_generic,
+  d.marketing_category, d.marketing_start_date, d.marketing_end_date, d.package_description,
+  c.name as class_name
+      from (
+        select f.ndc from (select d.ndc, d.gpi_10
+      from drug_search_name n
+      cross join lateral (
+        select d.ndc, d.gpi_10 from drug d
+        where d.search_name = n.search_name
+        order by d.ndc desc limit $4
+      ) d
+      where n.search_name like $5 and n.search_name like $6 order by d.ndc desc limit $7) f
+        order by f.ndc desc offset $8
+      ) p
+      join drug d on d.ndc = p.ndc
+  left join drug_class c on c.code = left(d.gpi_10, 6)) named
+      where not (select walk from decided)
+    ) page on true
     order by page.ndc desc;
 
 with matched as (select d.ndc, d.gpi_10 from drug d
