@@ -5,18 +5,24 @@
  * to another group; 20 % new members) plus 40 % more rows of new dependents. Measured, each in
  * this process against the same database:
  *
- * - preview: the rows staged in batches (stageRows, hashing and encrypting each SSN), the
- *   organization's current members read and decrypted, the domain's diff, the changes stored.
- *   The file reading and mapping in front of it are the data mapper's (its own bench) and are
- *   not in this figure: the rows are generated in the standard layout.
+ * - preview: the preview job's steps after the file is read (eligibility-imports.service.ts
+ *   runPreviewJob): the rows staged in batches (stageRows: one COPY a batch, each SSN hashed and
+ *   encrypted once), the rows naming another organization's members found, the organization's
+ *   members the file names read (joined by the SSN's keyed hash) and decrypted, the domain's
+ *   diff, the changes stored (COPY) with the run's status in one transaction. The file reading
+ *   and mapping in front of it are the data mapper's (its own bench) and are not in this figure:
+ *   the rows are generated in the standard layout.
  * - apply: every change applied by the Apply job's code (applyRun), history rows written.
- * - raw: the same rows written into a scratch table by a plain batched multi-row insert (5,000
- *   rows a statement). pg-copy-streams is not installed (and PGlite has no COPY FROM STDIN), so
- *   the baseline is that insert, not COPY (decisions 0123, 0128).
+ * - raw: the same rows written into a scratch table by a plain batched COPY FROM STDIN (5,000
+ *   rows a COPY), the baseline of design.md §6 (decision 0137).
+ *
+ * Each phase reports its wall time and the CPU seconds of this process and of the database's
+ * backends (steadier than wall time on a shared machine).
  */
 import os from 'node:os';
 import crypto from 'node:crypto';
 import {
+  dependentStatuses,
   diffEligibility,
   type AdvancedOptions,
   type CurrentEligibility,
@@ -25,8 +31,13 @@ import {
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
 import { createSsnProtector } from '../../apps/server/src/platform/crypto/ssn.ts';
+import { canCopy, copyIn, CopyData, copyText } from '../../apps/server/src/platform/db/copy-in.ts';
 import { applyRun } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.ts';
 import { startApplying } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.repo.ts';
+import {
+  currentRecords,
+  rowsNamingOtherOrganizations,
+} from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.preview.repo.ts';
 import {
   insertChanges,
   insertRun,
@@ -39,6 +50,7 @@ import {
   insertEmployeesBatch,
   nextEmployeeNos,
 } from '../../apps/server/src/modules/members/member-batch.ts';
+import { databaseBackendPids, processCpuMs } from './cpu.ts';
 import { createBenchDatabase } from './database.ts';
 import { runScript } from '../../apps/server/src/platform/db/run-script.ts';
 // The server's FastifyInstance augmentation (app.ts), for the module files the import reaches.
@@ -107,6 +119,36 @@ function fileRows(members: number): StandardEligibilityRow[] {
 }
 
 const rate = (rows: number, ms: number) => Math.round(rows / (ms / 1000));
+
+/** Wall time and CPU seconds (this process; the database's backends) of the phases measured. */
+function phaseMeter(database: string) {
+  const dbCpu = () => databaseBackendPids(database).reduce((t, p) => t + (processCpuMs(p) ?? 0), 0);
+  const nodeCpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const phases: Record<string, { ms: number; nodeCpuS: number; dbCpuS: number }> = {};
+  return {
+    phases,
+    async time<T>(name: string, run: () => Promise<T>): Promise<T> {
+      const [w, n, d] = [performance.now(), nodeCpu(), dbCpu()];
+      const out = await run();
+      const p = (phases[name] ??= { ms: 0, nodeCpuS: 0, dbCpuS: 0 });
+      p.ms += performance.now() - w;
+      p.nodeCpuS += (nodeCpu() - n) / 1000;
+      p.dbCpuS += (dbCpu() - d) / 1000;
+      return out;
+    },
+    rounded() {
+      return Object.fromEntries(
+        Object.entries(phases).map(([k, p]) => [
+          k,
+          { ms: Math.round(p.ms), nodeCpuS: +p.nodeCpuS.toFixed(2), dbCpuS: +p.dbCpuS.toFixed(2) },
+        ]),
+      );
+    },
+  };
+}
 
 export async function runImportBench(members: number, log: Log) {
   const adminUrl = process.env.DATABASE_URL;
@@ -204,70 +246,67 @@ export async function runImportBench(members: number, log: Log) {
       fileFormat: 'csv',
       storageKey: 'bench',
       createdBy: 1,
+      fullFile: false,
     }))!;
     const rows = fileRows(members);
     log(`file: ${rows.length} rows`);
 
-    // Preview: stage, read the current members, diff, store the changes.
+    // Preview: the job's steps after reading (runPreviewJob), each timed.
+    const meter = phaseMeter(IMPORT_DATABASE);
     const previewStart = performance.now();
-    for (let i = 0; i < rows.length; i += STAGING_BATCH)
-      await stageRows(db, runId, rows.slice(i, i + STAGING_BATCH), ssn);
-    const current = await db
-      .selectFrom('employee as e')
-      .innerJoin('benefit_group as g', 'g.benefit_group_no', 'e.benefit_group_no')
-      .select([
-        'e.employee_no as no',
-        'e.ssn_encrypted as enc',
-        'e.first_name',
-        'e.last_name',
-        'e.birthdate',
-        'e.gender',
-        'g.benefit_group_id as group_id',
-        'e.effective_date',
-        'e.expiration_date',
-      ])
-      .where('e.organization_no', '=', org)
-      .execute();
-    const records: CurrentEligibility[] = current.map((c) => ({
-      memberId: c.no,
-      recordType: 'E',
-      ssn: ssn.decrypt(c.enc!),
-      employeeSsn: null,
-      firstName: c.first_name,
-      lastName: c.last_name,
-      dateOfBirth: c.birthdate,
-      gender: c.gender,
-      groupId: c.group_id,
-      divisionId: null,
-      benefitPackage: null,
-      effectiveDate: c.effective_date,
-      termDate: c.expiration_date,
-      cobra: false,
-      retiree: false,
-      student: false,
-      disabled: false,
-      adultDependent: false,
-    }));
-    const diff = diffEligibility(rows, records, {
-      organizationId: String(org),
-      groups: new Set(['G1', 'G2']),
-      today: TODAY,
-      fullFile: false,
-      options: {} as AdvancedOptions,
+    await meter.time('stage', async () => {
+      for (let i = 0; i < rows.length; i += STAGING_BATCH)
+        await stageRows(db, runId, rows.slice(i, i + STAGING_BATCH), ssn);
     });
-    await insertChanges(db, runId, diff.changes, ssn);
-    await setRunStatus(db, runId, 'previewed');
+    const elsewhere = await meter.time('otherOrganizations', () =>
+      rowsNamingOtherOrganizations(db, runId, org),
+    );
+    const current = await meter.time('readCurrent', () => currentRecords(db, runId, org, false));
+    const records = await meter.time('decryptCurrent', async () =>
+      current.map((c): CurrentEligibility => ({
+        memberId: c.memberId,
+        recordType: c.recordType,
+        ssn: ssn.decrypt(c.ssnEncrypted),
+        employeeSsn: c.employeeSsnEncrypted ? ssn.decrypt(c.employeeSsnEncrypted) : null,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        dateOfBirth: c.dateOfBirth,
+        gender: c.gender,
+        groupId: c.groupId,
+        divisionId: c.divisionId,
+        benefitPackage: c.benefitPackage,
+        effectiveDate: c.effectiveDate,
+        termDate: c.termDate,
+        cobra: c.cobra,
+        retiree: c.retiree,
+        ...dependentStatuses(c.relationship),
+      })),
+    );
+    const diff = await meter.time('diff', async () =>
+      diffEligibility(rows, records, {
+        organizationId: String(org),
+        groups: new Set(['G1', 'G2']),
+        today: TODAY,
+        fullFile: false,
+        options: {} as AdvancedOptions,
+      }),
+    );
+    await meter.time('storeChanges', () =>
+      db.transaction().execute(async (trx) => {
+        await insertChanges(trx, runId, diff.changes, ssn);
+        await setRunStatus(trx, runId, 'previewed');
+      }),
+    );
     const previewMs = performance.now() - previewStart;
     log(
-      `preview: ${diff.changes.length} changes, ${diff.rejected.length} rejected, ${Math.round(previewMs)} ms`,
+      `preview: ${diff.changes.length} changes, ${diff.rejected.length} rejected, ${elsewhere.length} elsewhere, ${Math.round(previewMs)} ms`,
     );
 
     // Apply: the job's code, history kept.
     await startApplying(db, runId, 1);
     const applyStart = performance.now();
-    const outcome = await applyRun(
-      { db, today: () => TODAY },
-      { runId, organizationNo: org, userNo: 1 },
+    const outcome = await meter.time('apply', () =>
+      applyRun({ db, today: () => TODAY }, { runId, organizationNo: org, userNo: 1 }),
     );
     const applyMs = performance.now() - applyStart;
     const hist = await db
@@ -276,48 +315,43 @@ export async function runImportBench(members: number, log: Log) {
       .executeTakeFirstOrThrow();
     log(`apply: ${outcome.applied} applied, ${outcome.refused} refused, ${Math.round(applyMs)} ms`);
 
-    // Raw: the same rows, the same batched insert, into a scratch table.
+    // Raw: the same rows into a scratch table, one plain COPY FROM STDIN per 5,000 rows.
     await runScript(
       db,
       `create table import_raw (n int, t text, ssn text, es text, fn text, ln text, dob date,
         g text, gid text, ed date, td date)`,
     );
-    const raw = db.withTables<{
-      import_raw: {
-        n: number;
-        t: string;
-        ssn: string;
-        es: string | null;
-        fn: string;
-        ln: string;
-        dob: string;
-        g: string;
-        gid: string | null;
-        ed: string;
-        td: string | null;
-      };
-    }>();
+    if (!canCopy(db)) throw new Error('the import bench needs COPY (PostgreSQL through pg)');
     const rawStart = performance.now();
-    for (let i = 0; i < rows.length; i += STAGING_BATCH) {
-      await raw
-        .insertInto('import_raw')
-        .values(
-          rows.slice(i, i + STAGING_BATCH).map((r) => ({
-            n: r.rowNumber,
-            t: r.recordType,
-            ssn: r.ssn,
-            es: r.employeeSsn,
-            fn: r.firstName,
-            ln: r.lastName,
-            dob: r.dateOfBirth,
-            g: r.gender,
-            gid: r.groupId,
-            ed: r.effectiveDate,
-            td: r.termDate,
-          })),
-        )
-        .execute();
-    }
+    await meter.time('rawCopy', async () => {
+      for (let i = 0; i < rows.length; i += STAGING_BATCH) {
+        const lines = rows
+          .slice(i, i + STAGING_BATCH)
+          .map(
+            (r) =>
+              [
+                r.rowNumber,
+                r.recordType,
+                r.ssn,
+                r.employeeSsn,
+                r.firstName,
+                r.lastName,
+                r.dateOfBirth,
+                r.gender,
+                r.groupId,
+                r.effectiveDate,
+                r.termDate,
+              ]
+                .map(copyText)
+                .join('\t') + '\n',
+          );
+        await copyIn(
+          db,
+          'copy import_raw (n, t, ssn, es, fn, ln, dob, g, gid, ed, td) from stdin',
+          new CopyData(lines),
+        );
+      }
+    });
     const rawMs = performance.now() - rawStart;
 
     const previewRate = rate(rows.length, previewMs);
@@ -340,7 +374,8 @@ export async function runImportBench(members: number, log: Log) {
         changesPerSecond: rate(outcome.applied, applyMs),
         batches: outcome.batches,
       },
-      rawBatchedInsert: { ms: Math.round(rawMs), rowsPerSecond: rawRate },
+      rawCopy: { ms: Math.round(rawMs), rowsPerSecond: rawRate },
+      phases: meter.rounded(),
       ratio: {
         previewToRaw: Number((previewRate / rawRate).toFixed(3)),
         applyToRaw: Number((applyRate / rawRate).toFixed(3)),

@@ -9,6 +9,7 @@ import {
 } from '@pillar/domain';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import { given, type EmployeeHandle } from '../../test/given.ts';
+import { importRow, newRun } from '../../test/import-runs.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { writeMemberHistory, writeMemberHistoryBatch } from '../members/index.ts';
@@ -38,35 +39,7 @@ async function configurationOf(organizationNo: number): Promise<number> {
   return config.rows[0]!.no;
 }
 
-const row = (
-  rowNumber: number,
-  ssn: string,
-  values: Partial<StandardEligibilityRow> = {},
-): StandardEligibilityRow => ({
-  rowNumber,
-  recordType: 'E',
-  maintenanceCode: null,
-  organizationId: null,
-  ssn,
-  employeeSsn: null,
-  firstName: 'Ann',
-  lastName: 'Lee',
-  dateOfBirth: '1980-01-01',
-  gender: 'F',
-  relationship: null,
-  groupId: 'G1',
-  alternateGroupId: null,
-  divisionId: null,
-  benefitPackage: null,
-  effectiveDate: '2026-01-01',
-  termDate: null,
-  cobra: null,
-  retiree: null,
-  student: null,
-  disabled: null,
-  adultDependent: null,
-  ...values,
-});
+const row = importRow;
 
 const change = (
   rowNumber: number,
@@ -95,14 +68,7 @@ async function previewedRun(
   const db = t.ctx.db;
   const userNo = await t.userNo('accountManager');
   const eicNo = await configurationOf(organizationNo);
-  const runId = (await insertRun(db, {
-    eicNo,
-    organizationNo,
-    fileName: 'members.csv',
-    fileFormat: 'csv',
-    storageKey: 'k',
-    createdBy: userNo,
-  }))!;
+  const runId = (await insertRun(db, newRun({ eicNo, organizationNo }, { createdBy: userNo })))!;
   await stageRows(db, runId, rows, ssnOf());
   await insertChanges(db, runId, changes, ssnOf());
   await setRunStatus(db, runId, 'previewed');

@@ -157,15 +157,10 @@ interface Pending {
   employees: Map<number, EmployeeState>;
   dependents: Map<number, DependentState>;
   history: HistoryEntry[];
-  moves: { employeeNo: number; benefitGroupNo: number; date: string; today: string }[];
-  divisions: {
-    employeeNo: number;
-    benefitGroupNo: number;
-    divisionNo: number;
-    date: string;
-    today: string;
-  }[];
-  packages: { employeeNo: number; benefitPackageNo: number; date: string; today: string }[];
+  /** Dated assignments, all made today (the batch's day is added when they are written). */
+  moves: { employeeNo: number; benefitGroupNo: number; date: string }[];
+  divisions: { employeeNo: number; benefitGroupNo: number; divisionNo: number; date: string }[];
+  packages: { employeeNo: number; benefitPackageNo: number; date: string }[];
   ends: { employeeNo: number; date: string; event: string }[];
 }
 
@@ -180,6 +175,16 @@ function emptyPending(): Pending {
     ends: [],
   };
 }
+
+/** Whether a group can take members today (the member page's rule). */
+const selectable = (group: Catalog['groups'][number], today: string) =>
+  groupSelectable(
+    { processStatus: group.process_status, expirationDate: group.expiration_date },
+    today,
+  );
+
+/** A batch's dated assignments with the day they are made. */
+const madeOn = <T>(entries: T[], today: string) => entries.map((e) => ({ ...e, today }));
 
 /** Applies the next batch of a run's selected changes in one transaction; null when none is left. */
 export async function applyNextBatch(
@@ -249,13 +254,7 @@ export async function applyNextBatch(
         (c.groupId !== null ? groupsById.get(c.groupId) : undefined) ??
         (c.alternateGroupId !== null ? groupsById.get(c.alternateGroupId) : undefined);
       if (!group) return refuse('groupId', IMPORT.groupOutsideOrganization);
-      if (
-        !groupSelectable(
-          { processStatus: group.process_status, expirationDate: group.expiration_date },
-          today,
-        )
-      )
-        refuse('groupId', MR.groupChangeTerminatedGroup);
+      if (!selectable(group, today)) refuse('groupId', MR.groupChangeTerminatedGroup);
       if (!supportsDivisions && (c.divisionId || c.benefitPackage))
         refuse(c.divisionId ? 'divisionId' : 'benefitPackage', MR.divisionsNotSupported);
       const division = c.divisionId
@@ -328,14 +327,12 @@ export async function applyNextBatch(
         benefitGroupNo: e.benefit_group_no,
         divisionNo: x.division.no,
         date: e.effective_date,
-        today,
       });
     if (x.packageNo !== undefined)
       pending.packages.push({
         employeeNo: e.employee_no,
         benefitPackageNo: x.packageNo,
         date: e.effective_date,
-        today,
       });
     pending.history.push({
       employeeNo: e.employee_no,
@@ -417,9 +414,9 @@ export async function applyNextBatch(
       always: true,
     }),
   );
-  await moveGroupsBatch(trx, run.userNo, pending.moves);
-  await insertDivisionHistoryBatch(trx, run.userNo, pending.divisions);
-  await insertBenefitPackageHistoryBatch(trx, run.userNo, pending.packages);
+  await moveGroupsBatch(trx, run.userNo, madeOn(pending.moves, today));
+  await insertDivisionHistoryBatch(trx, run.userNo, madeOn(pending.divisions, today));
+  await insertBenefitPackageHistoryBatch(trx, run.userNo, madeOn(pending.packages, today));
   await writeMemberHistoryBatch(trx, run.userNo, pending.history);
   await endDependentsBatch(trx, org, run.userNo, pending.ends);
 
@@ -570,14 +567,7 @@ function applyEmployeeChange(
     case 'reinstatement': {
       check('effectiveDate', lifecycleDateError('reinstate', date, next.effective_date));
       const group = cat.groups.find((g) => g.benefit_group_no === next.benefit_group_no);
-      if (
-        !group ||
-        !groupSelectable(
-          { processStatus: group.process_status, expirationDate: group.expiration_date },
-          today,
-        )
-      )
-        refuse('groupId', MR.reinstateGroupTerminated);
+      if (!group || !selectable(group, today)) refuse('groupId', MR.reinstateGroupTerminated);
       history(
         EV.reinstate,
         diffFields(
@@ -599,13 +589,7 @@ function applyEmployeeChange(
       if (terminated) refuse('groupId', MR.groupChangeTerminated);
       const group = cat.groups.find((g) => g.benefit_group_id === c.newValue);
       if (!group) return refuse('groupId', IMPORT.groupOutsideOrganization);
-      if (
-        !groupSelectable(
-          { processStatus: group.process_status, expirationDate: group.expiration_date },
-          today,
-        )
-      )
-        refuse('groupId', MR.groupChangeTerminatedGroup);
+      if (!selectable(group, today)) refuse('groupId', MR.groupChangeTerminatedGroup);
       check('groupId', lifecycleDateError('change', date, next.effective_date));
       let division: { division_no: number; division_id: string } | undefined;
       if (supportsDivisions) {
@@ -628,7 +612,6 @@ function applyEmployeeChange(
         employeeNo: next.employee_no,
         benefitGroupNo: group.benefit_group_no,
         date,
-        today,
       });
       if (division && divisionChanged)
         local.divisions.push({
@@ -636,7 +619,6 @@ function applyEmployeeChange(
           benefitGroupNo: group.benefit_group_no,
           divisionNo: division.division_no,
           date,
-          today,
         });
       next.benefit_group_no = group.benefit_group_no;
       next.group_id = group.benefit_group_id;
@@ -668,7 +650,6 @@ function applyEmployeeChange(
         benefitGroupNo: next.benefit_group_no,
         divisionNo: division.division_no,
         date,
-        today,
       });
       next.division_no = division.division_no;
       next.division_id = division.division_id;
@@ -695,7 +676,6 @@ function applyEmployeeChange(
         employeeNo: next.employee_no,
         benefitPackageNo: pkg.benefit_package_no,
         date,
-        today,
       });
       next.benefit_package_no = pkg.benefit_package_no;
       next.benefit_package_id = pkg.benefit_package_id;
@@ -798,13 +778,7 @@ function applyDependentChange(
         refuse('groupId', DEPENDENT_MESSAGES.alternateGroupDependentTerminated);
       const group = cat.groups.find((g) => g.benefit_group_id === c.newValue);
       if (!group) return refuse('groupId', IMPORT.groupOutsideOrganization);
-      if (
-        !groupSelectable(
-          { processStatus: group.process_status, expirationDate: group.expiration_date },
-          today,
-        )
-      )
-        refuse('groupId', DEPENDENT_MESSAGES.groupTerminated);
+      if (!selectable(group, today)) refuse('groupId', DEPENDENT_MESSAGES.groupTerminated);
       check('groupId', lifecycleDateError('change', date, next.effective_date));
       // Decision 0047: the member's own group ends the alternate group.
       const followsMember = group.benefit_group_no === member.benefit_group_no;

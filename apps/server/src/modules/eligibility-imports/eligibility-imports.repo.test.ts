@@ -1,13 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  diffEligibility,
-  ELIGIBILITY_IMPORT_MESSAGES,
-  type AdvancedOptions,
-  type StandardEligibilityRow,
-} from '@pillar/domain';
+import { diffEligibility, ELIGIBILITY_IMPORT_MESSAGES, type AdvancedOptions } from '@pillar/domain';
 import { createSsnProtector } from '../../platform/crypto/ssn.ts';
 import { given } from '../../test/given.ts';
+import { importRow, newRun } from '../../test/import-runs.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import {
@@ -43,38 +39,9 @@ async function configuration(): Promise<{ eicNo: number; organizationNo: number 
   return { eicNo: config.rows[0]!.no, organizationNo: organization.organizationNo };
 }
 
-const row = (i: number): StandardEligibilityRow => ({
-  rowNumber: i + 1,
-  recordType: 'E',
-  maintenanceCode: '021',
-  organizationId: null,
-  ssn: String(100000000 + i),
-  employeeSsn: null,
-  firstName: 'Ann',
-  lastName: `Lee${i}`,
-  dateOfBirth: '1980-01-01',
-  gender: 'F',
-  relationship: null,
-  groupId: 'G1',
-  alternateGroupId: null,
-  divisionId: null,
-  benefitPackage: null,
-  effectiveDate: '2026-01-01',
-  termDate: null,
-  cobra: null,
-  retiree: null,
-  student: null,
-  disabled: null,
-  adultDependent: null,
-});
-
-const run = (c: { eicNo: number; organizationNo: number }) => ({
-  ...c,
-  fileName: 'members.csv',
-  fileFormat: 'csv' as const,
-  storageKey: 'k',
-  createdBy: 1,
-});
+const row = (i: number) =>
+  importRow(i + 1, String(100000000 + i), { maintenanceCode: '021', lastName: `Lee${i}` });
+const run = (c: { eicNo: number; organizationNo: number }) => newRun(c);
 
 describe('eligibility import runs: storage', () => {
   it('refuses a second active run on one configuration, and allows one after the first is previewed', async () => {

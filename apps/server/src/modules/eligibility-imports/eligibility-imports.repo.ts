@@ -2,13 +2,14 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChangeRow, RejectedRow, StandardEligibilityRow } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
+import { canCopy, copyBytea, copyIn, CopyData, copyText } from '../../platform/db/copy-in.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * Rows per staging or change batch (decision 0123): one multi-row `insert ... select from
- * unnest(...)` per batch keeps one path for PGlite (no COPY FROM STDIN) and PostgreSQL, and a
- * batch's parameters (one array per column) stay far below the protocol's limits.
+ * Rows per staging or change batch (decisions 0123, 0137): one COPY FROM STDIN per batch on
+ * PostgreSQL, one multi-row `insert ... select from unnest(...)` on PGlite (no COPY stream),
+ * whose parameters (one array per column) stay far below the protocol's limits.
  */
 export const STAGING_BATCH = 5000;
 
@@ -59,10 +60,16 @@ const flags = (r: StandardEligibilityRow) =>
  */
 const hex = (b: Buffer | null) => (b === null ? null : b.toString('hex'));
 
+const STAGING_COLUMNS = `run_id, row_number, record_type, maintenance_code, organization_id,
+  ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+  relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
+  term_date, flags`;
+
 /**
- * Stages mapped rows in batches of STAGING_BATCH, one statement each. SSNs are stored as the
- * platform's keyed hash (what the comparison joins `employee`/`dependent` on) and ciphertext
- * (what Apply copies into a new member): never in the clear (migration 0027).
+ * Stages mapped rows in batches of STAGING_BATCH. SSNs are stored as the platform's keyed hash
+ * (what the comparison joins `employee`/`dependent` on) and ciphertext (what Apply copies into a
+ * new member): never in the clear (migration 0027). On PostgreSQL each batch is one COPY FROM
+ * STDIN (decision 0137); on PGlite, which has no COPY stream, one multi-row insert.
  */
 export async function stageRows(
   db: Db,
@@ -72,12 +79,17 @@ export async function stageRows(
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += STAGING_BATCH) {
     const b = rows.slice(i, i + STAGING_BATCH);
+    if (canCopy(db)) {
+      const lines = b.map(
+        (r) =>
+          `${runId}\t${r.rowNumber}\t${copyText(r.recordType)}\t${copyText(r.maintenanceCode)}\t${copyText(r.organizationId)}\t${copyBytea(ssn.searchHash(r.ssn))}\t${copyBytea(ssn.encrypt(r.ssn))}\t${copyBytea(r.employeeSsn === null ? null : ssn.searchHash(r.employeeSsn))}\t${copyText(r.firstName)}\t${copyText(r.lastName)}\t${copyText(r.dateOfBirth)}\t${copyText(r.gender)}\t${copyText(r.relationship)}\t${copyText(r.groupId)}\t${copyText(r.alternateGroupId)}\t${copyText(r.divisionId)}\t${copyText(r.benefitPackage)}\t${copyText(r.effectiveDate)}\t${copyText(r.termDate)}\t${copyText(flags(r))}\n`,
+      );
+      await copyIn(db, `copy ei_staging_row (${STAGING_COLUMNS}) from stdin`, new CopyData(lines));
+      continue;
+    }
     const col = <T>(f: (r: StandardEligibilityRow) => T) => b.map(f);
     await sql`
-      insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
-        ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
-        relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
-        term_date, flags)
+      insert into ei_staging_row (${sql.raw(STAGING_COLUMNS)})
       select ${runId}, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
         fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
       from unnest(
@@ -99,7 +111,7 @@ export async function stageRows(
   }
 }
 
-/** Stores the preview's change rows (numbered from 1 in file order) in batches. */
+/** Stores the preview's change rows (numbered from 1 in file order) in batches (COPY as above). */
 export async function insertChanges(
   db: Db,
   runId: number,
@@ -108,6 +120,19 @@ export async function insertChanges(
 ): Promise<void> {
   for (let i = 0; i < changes.length; i += STAGING_BATCH) {
     const b = changes.slice(i, i + STAGING_BATCH);
+    if (canCopy(db)) {
+      const lines = b.map(
+        (c, j) =>
+          `${runId}\t${i + j + 1}\t${copyText(c.rowNumber)}\t${copyText(c.kind)}\t${copyBytea(ssn.searchHash(c.ssn))}\t${copyBytea(ssn.encrypt(c.ssn))}\t${copyText(c.memberId)}\t${copyText(c.field)}\t${copyText(c.oldValue)}\t${copyText(c.newValue)}\t${copyText(c.changeDate)}\n`,
+      );
+      await copyIn(
+        db,
+        `copy ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted, member_id,
+          field, old_value, new_value, change_date) from stdin`,
+        new CopyData(lines),
+      );
+      continue;
+    }
     const col = <T>(f: (c: ChangeRow) => T) => b.map(f);
     await sql`
       insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,

@@ -8,7 +8,6 @@ import {
   diffEligibility,
   findRole,
   type AdvancedOptions,
-  type StandardEligibilityRow,
   type DependentDetail,
   type EmployeeDetail,
   type FileUploadResult,
@@ -55,6 +54,7 @@ import {
   type EmployeeHandle,
   type GroupHandle,
 } from '../../test/given.ts';
+import { importRow, newRun } from '../../test/import-runs.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { SqlRecorder } from '../../test/sql-recorder.ts';
@@ -1059,40 +1059,21 @@ describe('repository SQL', () => {
       .select(['eic_no', 'organization_no'])
       .orderBy('eic_no')
       .executeTakeFirstOrThrow();
-    const row = (i: number): StandardEligibilityRow => ({
-      rowNumber: i + 1,
-      recordType: 'E',
-      maintenanceCode: '021',
-      organizationId: null,
-      ssn: String(900000000 + i),
-      employeeSsn: null,
-      firstName: 'Snap',
-      lastName: `Shot${i}`,
-      dateOfBirth: '1980-01-01',
-      gender: 'F',
-      relationship: null,
-      groupId: 'G1',
-      alternateGroupId: null,
-      divisionId: null,
-      benefitPackage: null,
-      effectiveDate: '2026-01-01',
-      termDate: null,
-      cobra: null,
-      retiree: null,
-      student: null,
-      disabled: null,
-      adultDependent: null,
-    });
+    const row = (i: number) =>
+      importRow(i + 1, String(900000000 + i), {
+        maintenanceCode: '021',
+        firstName: 'Snap',
+        lastName: `Shot${i}`,
+      });
     await record(async () => {
       const db = t.ctx.db;
-      const runId = (await insertRun(db, {
-        eicNo: config.eic_no,
-        organizationNo: config.organization_no,
-        fileName: 'snapshot.csv',
-        fileFormat: 'csv',
-        storageKey: 'snapshot',
-        createdBy: 1,
-      }))!;
+      const runId = (await insertRun(
+        db,
+        newRun(
+          { eicNo: config.eic_no, organizationNo: config.organization_no },
+          { fileName: 'snapshot.csv', storageKey: 'snapshot' },
+        ),
+      ))!;
       await activeRunId(db, config.eic_no);
       const rows = [row(0), row(1)];
       const ssn = createSsnProtector(t.ctx.secrets.ssnKey);
@@ -1360,6 +1341,25 @@ describe('repository SQL', () => {
         status: string;
       }>();
       expect(job.status).toBe('COMPLETE');
+      // A saved iteration explained from its own grid version (decision 0139).
+      const grid = (await call('financialAnalyst', 'GET', `${o}/fa/${mapped.id}`)).json<{
+        columns: unknown[];
+        gridVersionId: number;
+      }>();
+      const iteration = (
+        await call('financialAnalyst', 'POST', `${o}/fa_iterations`, {
+          mappedClaimFileID: mapped.id,
+          cscData: { gridVersionId: grid.gridVersionId },
+          notes: 'Snapshot',
+          pricingGridData: { columns: grid.columns },
+        })
+      ).json<{ id: number }>();
+      const explained = await call(
+        'financialAnalyst',
+        'GET',
+        `${o}/fa/${mapped.id}/explain?column=incumbent&row=netCost&iteration=${iteration.id}`,
+      );
+      expect(explained.statusCode, explained.body).toBe(200);
     });
   });
 

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../../config.ts';
 import { withScrubbedErrors } from './database-errors.ts';
+import { COPY_CAPABLE } from './copy-in.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { PreparedStatementClient } from './prepared-statement-client.ts';
 import type { DB } from './schema.ts';
@@ -55,7 +56,11 @@ export async function openDatabase(
       // the process down: the pool discards it and opens another on the next query, and a query
       // that was using it fails with the same error on its own.
       pool.on('error', () => undefined);
-      return new Kysely<DB>({ dialect: withScrubbedErrors(new PostgresDialect({ pool })) });
+      return new Kysely<DB>({
+        dialect: withScrubbedErrors(new PostgresDialect({ pool })),
+        // COPY FROM STDIN streams through PreparedStatementClient only (copy-in.ts).
+        plugins: config.preparedStatements === false ? [] : [COPY_CAPABLE],
+      });
     };
     const db = open();
     // Opens its connections only when a statement first uses it (pg pools are lazy).

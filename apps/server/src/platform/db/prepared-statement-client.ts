@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { CopyData, runCopy } from './copy-in.ts';
 
 /**
  * How many statements one connection keeps prepared. The queries Pillar sends come in a few
@@ -40,6 +41,9 @@ export class PreparedStatementClient extends pg.Client {
   // pg's query() has many overloads; this one routes the (text, values) form Kysely uses.
   override query(...args: unknown[]): never {
     const [text, values] = args;
+    // COPY ... FROM STDIN with its rows (copy-in.ts): streamed, never prepared.
+    if (typeof text === 'string' && Array.isArray(values) && values[0] instanceof CopyData)
+      return runCopy(this, text, values[0]) as never;
     if (
       typeof text === 'string' &&
       Array.isArray(values) &&

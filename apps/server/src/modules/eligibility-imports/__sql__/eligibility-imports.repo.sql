@@ -23,9 +23,9 @@ insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key
       returning run_id;
 
 insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
-        ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
-        relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
-        term_date, flags)
+  ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+  relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
+  term_date, flags)
       select $1, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
         fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
       from unnest(

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, type Database } from './database.ts';
+import { canCopy, copyBytea, copyIn, CopyData, copyText } from './copy-in.ts';
+
+let database: Database;
+beforeAll(async () => {
+  const config = loadConfig({ PILLAR_ENV: 'demo', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+  database = await openDatabase(
+    process.env.DATABASE_URL
+      ? { ...config.database, url: process.env.DATABASE_URL, poolSize: 1 }
+      : { ...config.database, pgliteDir: 'memory://' },
+  );
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('COPY FROM STDIN', () => {
+  it('writes COPY text: tabs, line breaks and backslashes escaped, null as \\N, bytea as hex', () => {
+    expect(copyText('a\tb\nc\rd\\e')).toBe('a\\tb\\nc\\rd\\\\e');
+    expect(copyText(null)).toBe('\\N');
+    expect(copyText(42)).toBe('42');
+    expect(copyBytea(Buffer.of(0, 255))).toBe('\\\\x00ff');
+    expect(copyBytea(null)).toBe('\\N');
+  });
+
+  it('is offered on PostgreSQL (and its transactions) and not on PGlite', async () => {
+    const db = database.db;
+    expect(canCopy(db)).toBe(database.kind === 'postgres');
+    await database.db
+      .transaction()
+      .execute(async (trx) => expect(canCopy(trx)).toBe(database.kind === 'postgres'));
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'copies rows whose text holds the format’s own characters, inside a transaction',
+    async () => {
+      const values = ['tab\there', 'line\nbreak', 'back\\slash', '\\N', 'plain'];
+      const copied = await database.db.transaction().execute(async (trx) => {
+        await sql`create temporary table copy_probe (n int, t text, b bytea) on commit drop`.execute(
+          trx,
+        );
+        const n = await copyIn(
+          trx,
+          'copy copy_probe (n, t, b) from stdin',
+          new CopyData([
+            ...values.map((v, i) => `${i}\t${copyText(v)}\t${copyBytea(Buffer.of(i, 0x5c))}\n`),
+            `9\t${copyText(null)}\t${copyBytea(null)}\n`,
+          ]),
+        );
+        const { rows } = await sql<{ n: number; t: string | null; b: Buffer | null }>`
+          select n, t, b from copy_probe order by n`.execute(trx);
+        return { n, rows };
+      });
+      expect(copied.n).toBe(6);
+      expect(copied.rows.map((r) => r.t)).toEqual([...values, null]);
+      expect(copied.rows[1]!.b).toEqual(Buffer.of(1, 0x5c));
+      expect(copied.rows[5]!.b).toBeNull();
+    },
+  );
+});
