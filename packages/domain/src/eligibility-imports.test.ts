@@ -315,6 +315,54 @@ describe('each advanced option on and off', () => {
   });
 });
 
+describe('a user restricted to some groups of the organization', () => {
+  const restricted = (extra: Partial<DiffContext> = {}) =>
+    ctx({}, { permittedGroups: new Set(['G1']), ...extra });
+  it('changes members of its groups only: another group is rejected, as is a move into it', () => {
+    const current = [
+      held(),
+      held({ memberId: 11, ssn: '333333333', firstName: 'Cy', groupId: 'G2' }),
+    ];
+    const rows = [
+      emp({ lastName: 'Lea' }), // G1: changed
+      emp({ rowNumber: 2, ssn: '333333333', firstName: 'Cy', groupId: 'G1', lastName: 'Moss' }), // held in G2
+      emp({ rowNumber: 3, ssn: '444444444', firstName: 'Di', groupId: 'G2' }), // new, into G2
+      emp({ rowNumber: 4, ssn: '555555555', firstName: 'Ed' }), // new, into G1
+    ];
+    expect(table(rows, current, restricted())).toEqual({
+      changes: [
+        ['fieldChange', 'lastName', 'Lee', 'Lea', '2026-11-24'],
+        ['newMember', null, null, 'Lee, Ed', '2026-11-24'],
+      ],
+      rejected: [
+        [2, 'ssn', M.memberGroupNotPermitted],
+        [3, 'groupId', M.groupNotPermitted],
+      ],
+    });
+    // Unrestricted, the same file changes both groups.
+    expect(table(rows, current).rejected).toEqual([]);
+  });
+  it("a new dependent of another group's employee is rejected", () => {
+    const current = [held({ groupId: 'G2' })];
+    expect(table([dep({ groupId: null })], current, restricted()).rejected).toEqual([
+      [2, 'ssn', M.memberGroupNotPermitted],
+    ]);
+  });
+  it('a full file lists the absent members of its own groups only', () => {
+    const current = [
+      held(),
+      held({ memberId: 11, ssn: '333333333', groupId: 'G1' }),
+      held({ memberId: 12, ssn: '444444444', groupId: 'G2' }),
+    ];
+    const absent = (c: DiffContext) =>
+      diffEligibility([emp()], current, c)
+        .changes.filter((x) => x.kind === 'absent')
+        .map((x) => x.ssn);
+    expect(absent(restricted({ fullFile: true }))).toEqual(['333333333']);
+    expect(absent(ctx({}, { fullFile: true }))).toEqual(['333333333', '444444444']);
+  });
+});
+
 describe('row and selection schemas', () => {
   it('refuses NUL bytes and over-long names', () => {
     expect(standardEligibilityRow.safeParse(emp({ firstName: 'A\u0000' })).success).toBe(false);

@@ -148,6 +148,9 @@ export const ELIGIBILITY_IMPORT_MESSAGES = {
   truncatedFile: 'The file ends before its last record is complete.',
   duplicateSsn: 'The SSN appears more than once in this file.',
   groupOutsideOrganization: 'The group does not belong to the organization.',
+  groupNotPermitted: 'The group is not one of the groups you may change in this organization.',
+  memberGroupNotPermitted:
+    'The member belongs to a group you may not change in this organization; the row is skipped.',
   organizationMismatch: "The record's organization is not the import configuration's organization.",
   updateOnlyNotInPillar: 'The member is not in Pillar; update-only imports never add members.',
   voidRecord: 'The dependent record is void: its termination date equals its effective date.',
@@ -191,6 +194,12 @@ export interface DiffContext {
   /** A full file (every member): members missing from it are reported as absent. */
   fullFile: boolean;
   options: AdvancedOptions;
+  /**
+   * The groups the user who ran the import may change, when restricted to some groups of the
+   * organization (a client or broker; undefined: every group). A row naming a member of another
+   * group, or moving one into it, is rejected; absent members of other groups are not listed.
+   */
+  permittedGroups?: ReadonlySet<string>;
 }
 
 export interface DiffResult {
@@ -281,6 +290,24 @@ export function diffEligibility(
         group = r.alternateGroupId;
       } else {
         reject('groupId', ELIGIBILITY_IMPORT_MESSAGES.groupOutsideOrganization);
+        continue;
+      }
+    }
+    const permitted = ctx.permittedGroups;
+    if (permitted && group !== null && !permitted.has(group)) {
+      reject('groupId', ELIGIBILITY_IMPORT_MESSAGES.groupNotPermitted);
+      continue;
+    }
+    if (permitted) {
+      // The member as Pillar holds it, or a new dependent's employee in Pillar: its group decides.
+      const employeeOf = options.dependentRecordPrecededByEmployeeRecord
+        ? lastEmployeeSsn
+        : r.employeeSsn;
+      const held =
+        bySsn.get(r.ssn) ??
+        (r.recordType === 'D' && employeeOf !== null ? bySsn.get(employeeOf) : undefined);
+      if (held && !permitted.has(held.groupId)) {
+        reject('ssn', ELIGIBILITY_IMPORT_MESSAGES.memberGroupNotPermitted);
         continue;
       }
     }
@@ -401,6 +428,7 @@ export function diffEligibility(
   const audit = rows.some((r) => maintenanceAction(r.maintenanceCode) === 'audit');
   if (ctx.fullFile || audit) {
     for (const c of current) {
+      if (ctx.permittedGroups && !ctx.permittedGroups.has(c.groupId)) continue;
       if (!seen.has(c.ssn) && c.termDate === null)
         changes.push({
           rowNumber: null,

@@ -76,6 +76,8 @@ export interface RunRow {
   storageKey: string;
   status: 'queued' | 'reading' | 'previewed' | 'applying' | 'applied' | 'failed' | 'cancelled';
   createdBy: string;
+  /** The user who started the run (whose group restrictions the preview follows). */
+  createdByNo: number;
   createdAt: Date;
   appliedBy: string | null;
   appliedAt: Date | null;
@@ -98,7 +100,8 @@ const userName = (column: string) =>
 const runColumns = sql`
   r.run_id as "runId", r.eic_no as "eicNo", r.organization_no as "organizationNo",
   r.file_name as "fileName", r.file_format as "fileFormat", r.storage_key as "storageKey",
-  r.status, ${userName('r.created_by')} as "createdBy", r.created_at as "createdAt",
+  r.status, ${userName('r.created_by')} as "createdBy", r.created_by as "createdByNo",
+  r.created_at as "createdAt",
   case when r.applied_by is null then null else ${userName('r.applied_by')} end as "appliedBy",
   r.applied_at as "appliedAt", r.rows_read as "rowsRead", r.rows_validated as "rowsValidated",
   r.rows_applied as "rowsApplied", r.rows_rejected as "rowsRejected",
@@ -266,6 +269,19 @@ export async function rowsNamingOtherOrganizations(
              where d.ssn_hash = s.ssn_hash and d.organization_no = ${organizationNo})
     order by 1`.execute(db);
   return rows.map((r) => r.n);
+}
+
+/** The ids of the organization's groups among these group numbers (a restricted user's grant). */
+export async function groupIdsOf(
+  db: Db,
+  organizationNo: number,
+  groupNos: readonly number[],
+): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select benefit_group_id as id from benefit_group
+    where organization_no = ${organizationNo}
+      and benefit_group_no = any(${[...groupNos]}::int[])`.execute(db);
+  return rows.map((r) => r.id);
 }
 
 export async function organizationGroups(db: Db, organizationNo: number): Promise<string[]> {

@@ -18,7 +18,7 @@ import {
 } from '@pillar/domain';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import type { DB } from '../../database.ts';
-import type { Principal } from '../../platform/auth/principal.ts';
+import { loadPrincipal, type Principal } from '../../platform/auth/principal.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
 import { badRequest, HttpProblem, notFound } from '../../platform/http/problem.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -299,6 +299,7 @@ export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<v
       today: (deps.today ?? todayUtc)(),
       fullFile,
       options: config.options,
+      permittedGroups: await permittedGroups(db, run.createdByNo, config.organizationNo),
     });
     rejected.push(...diff.rejected);
     await db.transaction().execute(async (trx) => {
@@ -313,6 +314,23 @@ export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<v
     const message = error instanceof Error ? error.name : 'Error';
     await preview.failRun(db, runId, `The file could not be previewed (${message}).`);
   }
+}
+
+/**
+ * The groups the run's user may change in the organization when restricted to some of them (a
+ * client or broker, decision 0138), as the principal is now; undefined for every group. A user
+ * no longer active may change none.
+ */
+async function permittedGroups(
+  db: Kysely<DB>,
+  userNo: number,
+  organizationNo: number,
+): Promise<ReadonlySet<string> | undefined> {
+  const principal = await loadPrincipal(db, { userNo });
+  if (!principal) return new Set();
+  const granted = principal.restrictedGroups.get(organizationNo);
+  if (!granted) return undefined;
+  return new Set(await preview.groupIdsOf(db, organizationNo, [...granted]));
 }
 
 /** The worker (main.ts starts it with the other workers). */

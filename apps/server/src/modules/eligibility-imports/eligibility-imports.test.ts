@@ -373,6 +373,86 @@ describe('eligibility import runs: the preview', () => {
     ).toBe(404);
   });
 
+  it("keeps a client restricted to some groups to them: a row naming another group's member, or moving one into it, is rejected; a full file lists only its groups' absent members", async () => {
+    const s = await given(t)
+      .organization()
+      .group()
+      .employee({ firstName: 'Ann', lastName: 'Mine', birthdate: '1980-01-02', gender: 'F' })
+      .employee({ firstName: 'Al', lastName: 'Gone', birthdate: '1981-01-02', gender: 'M' })
+      .group()
+      .employee({ firstName: 'Bob', lastName: 'Theirs', birthdate: '1975-03-04', gender: 'M' })
+      .user({ type: 'client', roles: ['clientManageEligibility'], groups: [0] })
+      .build();
+    const [mine, theirs] = s.groups.map((g) => g.benefitGroupId);
+    const [ann, al, bob] = s.employees;
+    const client = { userNo: s.user.userNo };
+    const eicNo = await configuration(
+      s.organization.organizationNo,
+      'csv',
+      COLUMNS.map((c) => [c]),
+    );
+    const base = { recordType: 'E', gender: 'F', effectiveDate: '2024-01-01' };
+    const fresh = uniqueSsn(t);
+    const csv = csvOf([
+      {
+        ...base,
+        ssn: ann!.ssn!,
+        firstName: 'Ann',
+        lastName: 'Mended',
+        dateOfBirth: '1980-01-02',
+        groupId: mine,
+      }, // 2
+      {
+        ...base,
+        ssn: bob!.ssn!,
+        firstName: 'Bob',
+        lastName: 'Changed',
+        dateOfBirth: '1975-03-04',
+        gender: 'M',
+        groupId: mine,
+      }, // 3
+      {
+        ...base,
+        ssn: uniqueSsn(t),
+        firstName: 'Cat',
+        lastName: 'There',
+        dateOfBirth: '1990-01-01',
+        groupId: theirs,
+      }, // 4
+      {
+        ...base,
+        ssn: fresh,
+        firstName: 'Dan',
+        lastName: 'Here',
+        dateOfBirth: '1990-01-01',
+        groupId: mine,
+      }, // 5
+    ]);
+    const run = await previewOf(client, eicNo, 'groups.csv', csv, [['fullFile', 'true']]);
+    expect(await rejectedOf(client, run.runId)).toEqual([
+      { rowNumber: 3, field: 'ssn', message: M.memberGroupNotPermitted },
+      { rowNumber: 4, field: 'groupId', message: M.groupNotPermitted },
+    ]);
+    const { data } = await changesOf(client, run.runId);
+    expect(data.map((c) => [c.rowNumber, c.kind, c.field, c.newValue, c.ssnLast4])).toEqual([
+      [2, 'fieldChange', 'lastName', 'Mended', ann!.ssn!.slice(5)],
+      [5, 'newMember', null, 'Here, Dan', fresh.slice(5)],
+      // Al (the client's group) is absent; Bob (another group) is not the client's to list.
+      [null, 'absent', null, null, al!.ssn!.slice(5)],
+    ]);
+    expect(JSON.stringify(data)).not.toContain(bob!.ssn!.slice(5));
+
+    // The same file run by an internal user (every group) changes both groups.
+    const eicAll = await configuration(
+      s.organization.organizationNo,
+      'csv',
+      COLUMNS.map((c) => [c]),
+    );
+    const all = await previewOf('superAdmin', eicAll, 'groups.csv', csv);
+    expect(all.rowsRejected).toBe(0);
+    expect(all.counts).toMatchObject({ fieldChange: 2, newMember: 2 });
+  });
+
   it('answers bad uploads and bad ids with a 400 or 404 naming the problem, and stores no run', async () => {
     const { organization } = await given(t).organization().group().build();
     const eicNo = await configuration(

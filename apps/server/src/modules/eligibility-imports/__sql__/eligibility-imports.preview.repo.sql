@@ -11,7 +11,8 @@ select
   r.run_id as "runId", r.eic_no as "eicNo", r.organization_no as "organizationNo",
   r.file_name as "fileName", r.file_format as "fileFormat", r.storage_key as "storageKey",
   r.status, coalesce((select u.first_name || ' ' || u.last_name from app_user u
-    where u.user_no = "r"."created_by"), '') as "createdBy", r.created_at as "createdAt",
+    where u.user_no = "r"."created_by"), '') as "createdBy", r.created_by as "createdByNo",
+  r.created_at as "createdAt",
   case when r.applied_by is null then null else coalesce((select u.first_name || ' ' || u.last_name from app_user u
     where u.user_no = "r"."applied_by"), '') end as "appliedBy",
   r.applied_at as "appliedAt", r.rows_read as "rowsRead", r.rows_validated as "rowsValidated",
@@ -26,7 +27,8 @@ select
   r.run_id as "runId", r.eic_no as "eicNo", r.organization_no as "organizationNo",
   r.file_name as "fileName", r.file_format as "fileFormat", r.storage_key as "storageKey",
   r.status, coalesce((select u.first_name || ' ' || u.last_name from app_user u
-    where u.user_no = "r"."created_by"), '') as "createdBy", r.created_at as "createdAt",
+    where u.user_no = "r"."created_by"), '') as "createdBy", r.created_by as "createdByNo",
+  r.created_at as "createdAt",
   case when r.applied_by is null then null else coalesce((select u.first_name || ' ' || u.last_name from app_user u
     where u.user_no = "r"."applied_by"), '') end as "appliedBy",
   r.applied_at as "appliedAt", r.rows_read as "rowsRead", r.rows_validated as "rowsValidated",
