@@ -69,7 +69,7 @@ export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
       footNotes: it.footNotes,
     });
     const pdf = params.format === 'pdf';
-    const body = pdf ? await proposalPdf(data) : await proposalXlsx(data);
+    const body = pdf ? await proposalPdf(data) : proposalXlsx(data);
     return reply
       .header(
         'content-disposition',

@@ -1,47 +1,107 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { gridRows, type ProposalData } from './proposal-layout.ts';
 
 /*
- * The proposal workbook (decision 0126): a 'Pricing Grid' sheet (rows in the template's order,
- * numbers as numbers so the reader can sum them) and, when the repricing engine gave one, a
- * 'Claim Detail' sheet of the per-claim repricing. Money cells carry a currency format.
+ * The proposal workbook (decisions 0126 and 0140): a 'Pricing Grid' sheet (rows in the
+ * template's order, numbers as numbers so the reader can sum them) and the per-claim repricing
+ * detail on 'Claim Detail' sheets. The workbook is streamed (exceljs's streaming WorkbookWriter:
+ * each row is written out and dropped as it is added), so the detail of a million claims takes
+ * the memory of one row; a sheet holds at most Excel's 1,048,576 rows (the header and 1,048,575
+ * claims), and the claims beyond continue on 'Claim Detail 2', 'Claim Detail 3', ...
+ * Money cells carry a currency format.
  */
 
 const MONEY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
+/** Excel's rows per sheet. */
+export const SHEET_ROW_LIMIT = 1_048_576;
+/** Rows between two looks at the output's backlog (a slow reader pauses the writing). */
+const DRAIN_EVERY = 1000;
 
-export async function proposalXlsx(data: ProposalData): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+export type ClaimDetailRows =
+  Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>;
+
+/**
+ * The workbook as a stream. `detail` (the per-claim rows, each with the same keys) defaults to
+ * the grid's; `rowLimit` is the rows per sheet (tests lower it).
+ */
+export function proposalXlsx(
+  data: ProposalData,
+  detail: ClaimDetailRows | undefined = data.claimDetail,
+  rowLimit = SHEET_ROW_LIMIT,
+): Readable {
+  const out = new PassThrough();
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   book.creator = 'Pillar';
   // A fixed date keeps one iteration's workbook the same from one download to the next.
   book.created = new Date(0);
   book.modified = new Date(0);
-  const grid = book.addWorksheet('Pricing Grid');
-  grid.addRow([data.layout.coverTitle]);
-  grid.addRow([data.title, data.template]);
-  grid.addRow([]);
-  grid.addRow(['', ...data.columns.map((c) => c.name)]).font = { bold: true };
-  for (const row of gridRows(data.layout)) {
-    const added = grid.addRow([row.label, ...data.columns.map((c) => row.value(c))]);
-    added.eachCell((cell, col) => {
-      if (col > 1) cell.numFmt = row.kind === 'money' ? MONEY_FORMAT : '0.0"%"';
+  const write = async () => {
+    const grid = book.addWorksheet('Pricing Grid', {
+      properties: { defaultColWidth: 18 },
     });
-  }
-  grid.getColumn(1).width = 28;
-  data.columns.forEach((_, i) => (grid.getColumn(i + 2).width = 18));
-  if (data.footNotes.length > 0) {
-    grid.addRow([]);
-    grid.addRow(['Footnotes']).font = { bold: true };
-    data.footNotes.forEach((f, i) => grid.addRow([`${i + 1}. ${f.text}`]));
-  }
+    grid.columns = [{ width: 28 }, ...data.columns.map(() => ({ width: 18 }))];
+    grid.addRow([data.layout.coverTitle]).commit();
+    grid.addRow([data.title, data.template]).commit();
+    grid.addRow([]).commit();
+    const head = grid.addRow(['', ...data.columns.map((c) => c.name)]);
+    head.font = { bold: true };
+    head.commit();
+    for (const row of gridRows(data.layout)) {
+      const added = grid.addRow([row.label, ...data.columns.map((c) => row.value(c))]);
+      added.eachCell((cell, col) => {
+        if (col > 1) cell.numFmt = row.kind === 'money' ? MONEY_FORMAT : '0.0"%"';
+      });
+      added.commit();
+    }
+    if (data.footNotes.length > 0) {
+      grid.addRow([]).commit();
+      const title = grid.addRow(['Footnotes']);
+      title.font = { bold: true };
+      title.commit();
+      data.footNotes.forEach((f, i) => grid.addRow([`${i + 1}. ${f.text}`]).commit());
+    }
+    grid.commit();
+    if (detail) await writeDetail(book, out, detail, rowLimit);
+    await book.commit();
+  };
+  write().catch((error: unknown) => out.destroy(error as Error));
+  return out;
+}
 
-  const detail = data.claimDetail;
-  if (detail && detail.length > 0) {
-    const sheet = book.addWorksheet('Claim Detail');
-    const keys = Object.keys(detail[0]!);
-    sheet.addRow(keys).font = { bold: true };
-    for (const claim of detail) sheet.addRow(keys.map((k) => cellValue(claim[k])));
+async function writeDetail(
+  book: ExcelJS.stream.xlsx.WorkbookWriter,
+  out: PassThrough,
+  detail: ClaimDetailRows,
+  rowLimit: number,
+): Promise<void> {
+  let keys: string[] | null = null;
+  let sheet: ExcelJS.Worksheet | null = null;
+  let sheets = 0;
+  let rowsInSheet = 0;
+  let written = 0;
+  for await (const claim of detail) {
+    keys ??= Object.keys(claim);
+    if (!sheet || rowsInSheet >= rowLimit) {
+      sheet?.commit();
+      sheets += 1;
+      sheet = book.addWorksheet(sheets === 1 ? 'Claim Detail' : `Claim Detail ${sheets}`);
+      const header = sheet.addRow(keys);
+      header.font = { bold: true };
+      header.commit();
+      rowsInSheet = 1;
+    }
+    sheet.addRow(keys.map((k) => cellValue(claim[k]))).commit();
+    rowsInSheet += 1;
+    written += 1;
+    if (written % DRAIN_EVERY === 0 && out.writableNeedDrain) await once(out, 'drain');
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  sheet?.commit();
 }
 
 function cellValue(v: unknown): string | number | boolean | null {
