@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
+import { int4Id, int4IdValue } from './validation.ts';
 import { footNote } from './claims-files.ts';
 import { CONTRACT_TERMS, discountValue } from './evaluate.ts';
 import type { FeeItem } from './evaluate-incumbent.ts';
@@ -28,7 +29,6 @@ import {
   type Population,
   type PricingChannel,
 } from './repricing.ts';
-import { int4Id, int4IdValue } from './validation.ts';
 
 // ---- FA job status (spec 3 §4 "FA job status") ----
 
@@ -217,9 +217,17 @@ export const pricingGridAnswer = z.object({
   guarantees: z.array(guaranteeAnswer),
   incumbentStats: incumbentStatsAnswer,
   claimDetail: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** The grid's version (decision 0139): a saved iteration keeps it in its cscData. */
+  gridVersionId: z.number().int().optional(),
   updatedDate: z.string(),
 });
 export type PricingGridAnswer = z.infer<typeof pricingGridAnswer>;
+
+/**
+ * What a saved iteration's cscData says about the grid it was saved from (decision 0139); other
+ * keys of cscData are the screen's. An iteration without it (saved before) cannot be explained.
+ */
+export const iterationGridVersion = z.object({ gridVersionId: int4IdValue('gridVersionId') });
 
 /**
  * Per-claim detail rides in the grid (for the XLSX proposal) up to this many claims: about 400
@@ -265,6 +273,11 @@ export const explainQuery = z.object({
       (s) => (GRID_ROW_IDS as readonly string[]).includes(s) || BREAKDOWN_ROW.test(s),
       'Not a row of the grid',
     ),
+  /**
+   * A saved iteration of the opportunity (decision 0139): the cell is explained from the grid the
+   * iteration was saved from, not the job's current one.
+   */
+  iteration: int4Id('iteration').optional(),
 });
 export type ExplainQuery = z.infer<typeof explainQuery>;
 

@@ -97,6 +97,8 @@ export const PRICING_MESSAGES = {
   noGrid: 'No grid available please try again later or a different mapped file',
   gridLoading: 'Pricing Grid is Loading; Please try again.',
   unknownOption: 'Not an option of this PBM',
+  iterationNotExplainable:
+    'This iteration was saved before its grid could be explained: open its file’s Pricing, recalculate and save it again.',
 } as const;
 
 const optionName = z

@@ -46,7 +46,13 @@ import {
   type Engine,
   type RepriceResult,
 } from './pricing.engine.ts';
-import { completeFaJob, failFaJob, findJobByNo, startFaJob } from './pricing.repo.ts';
+import {
+  completeFaJob,
+  failFaJob,
+  findJobByNo,
+  insertGridVersion,
+  startFaJob,
+} from './pricing.repo.ts';
 
 /*
  * The FA job (issue 19, decision 0131): a pg-boss job that converts the mapped claims CSV to
@@ -93,6 +99,22 @@ export interface StoredResult {
   incumbentStats: IncumbentStats;
   population: Population;
   claimDetail?: Record<string, unknown>[];
+  /** This grid's kept version (decision 0139); absent on grids stored before versions. */
+  gridVersionId?: number;
+}
+
+/**
+ * Keeps the grid as a version of its job (without the per-claim detail) and names the version
+ * in the grid: a saved iteration keeps the id and is explained from it (decision 0139).
+ */
+export async function keepVersion(
+  db: Db,
+  jobNo: number,
+  stored: StoredResult,
+): Promise<StoredResult> {
+  const { claimDetail: _detail, gridVersionId: _old, ...grid } = stored;
+  const gridVersionId = await insertGridVersion(db, jobNo, grid);
+  return { ...stored, gridVersionId };
 }
 
 export async function withWorkDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
@@ -345,7 +367,11 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
           exclusions: first.exclusions,
           reversed_pairs: first.reversedPairs,
           bad_rows: rows.bad,
-          result: storedResult(built, globals, pbms, result, range, detail),
+          result: await keepVersion(
+            db,
+            jobNo,
+            storedResult(built, globals, pbms, result, range, detail),
+          ),
         });
       });
     });

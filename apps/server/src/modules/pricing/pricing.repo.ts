@@ -103,3 +103,39 @@ export async function saveJobResult(db: Kysely<DB>, jobNo: number, result: objec
     .executeTakeFirstOrThrow();
   return row.updated_at;
 }
+
+/** Keeps a grid the job showed (decision 0139): its id goes with the grid to a saved iteration. */
+export async function insertGridVersion(
+  db: Kysely<DB>,
+  jobNo: number,
+  result: object,
+): Promise<number> {
+  const row = await db
+    .insertInto('fa_grid_version')
+    .values({ fa_job_no: jobNo, result: JSON.stringify(result) })
+    .returning('fa_grid_version_no')
+    .executeTakeFirstOrThrow();
+  return row.fa_grid_version_no;
+}
+
+/** A grid version with its job, only through the job's opportunity and mapped file. */
+export async function findGridVersion(
+  db: Kysely<DB>,
+  opp: number,
+  mappedNo: number,
+  versionNo: number,
+): Promise<{ job: FaJobRow; result: object } | undefined> {
+  const row = await db
+    .selectFrom('fa_grid_version as v')
+    .innerJoin('fa_job as j', 'j.fa_job_no', 'v.fa_job_no')
+    .selectAll('j')
+    .select('v.result as version_result')
+    .where('v.fa_grid_version_no', '=', versionNo)
+    .where('j.prospect_opportunity_no', '=', opp)
+    .where('j.mapped_claims_file_no', '=', mappedNo)
+    .where('j.status', '=', 'COMPLETE')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { version_result, ...job } = row;
+  return { job, result: version_result };
+}

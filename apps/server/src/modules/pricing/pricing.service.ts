@@ -6,6 +6,7 @@ import {
   PRICING_MESSAGES,
   cellClaims,
   explainCell,
+  iterationGridVersion,
   withProtectServices,
   type ExplainAnswer,
   type ExplainQuery,
@@ -20,7 +21,7 @@ import { HttpProblem, badRequest, conflict } from '../../platform/http/problem.t
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
-import { findMappedFile } from '../claims-files/index.ts';
+import { findMappedFile, getIteration } from '../claims-files/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
 import {
   FA_QUEUE,
@@ -28,6 +29,7 @@ import {
   buildColumns,
   download,
   jobRange,
+  keepVersion,
   storedResult,
   withEngine,
   withWorkDir,
@@ -41,7 +43,13 @@ import {
   useClassified,
   type Engine,
 } from './pricing.engine.ts';
-import { findNewestJob, insertFaJob, saveJobResult, type FaJobRow } from './pricing.repo.ts';
+import {
+  findGridVersion,
+  findNewestJob,
+  insertFaJob,
+  saveJobResult,
+  type FaJobRow,
+} from './pricing.repo.ts';
 
 /*
  * The financial analysis calls (issue 19, decision 0131). Every call answers 404 for an
@@ -147,6 +155,7 @@ function toGrid(job: FaJobRow, stored: StoredResult, updated: Date): PricingGrid
     guarantees: stored.guarantees,
     incumbentStats: stored.incumbentStats,
     ...(stored.claimDetail ? { claimDetail: stored.claimDetail } : {}),
+    ...(stored.gridVersionId ? { gridVersionId: stored.gridVersionId } : {}),
     updatedDate: updated.toISOString(),
   };
 }
@@ -232,11 +241,18 @@ export async function recalculate(
     if (error instanceof FaJobFailure) throw conflict(error.message);
     throw error;
   }
-  const stored = await withJobClaims(storage, job, globals.retail90, range, async (engine, run) => {
-    const result = await run(built.terms, built.population);
-    const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
-    return storedResult(built, globals, pbms, result, range, detail);
-  });
+  const computed = await withJobClaims(
+    storage,
+    job,
+    globals.retail90,
+    range,
+    async (engine, run) => {
+      const result = await run(built.terms, built.population);
+      const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
+      return storedResult(built, globals, pbms, result, range, detail);
+    },
+  );
+  const stored = await keepVersion(db, job.fa_job_no, computed);
   const updated = await saveJobResult(db, job.fa_job_no, stored);
   return toGrid(job, stored, updated);
 }
@@ -248,14 +264,37 @@ function findColumn(stored: StoredResult, key: string) {
   return { column: stored.grid[index] as GridColumn, terms: stored.terms[index]! };
 }
 
-/** GET /opps/{id}/fa/{x}/explain: how one cell of the current grid was computed. */
+/**
+ * The grid a cell is explained from: the saved iteration's own version when the query names one
+ * (404 for an iteration of another opportunity or file; 409 for one saved before versions), else
+ * the file's current grid.
+ */
+async function gridToExplain(
+  db: Db,
+  opp: number,
+  mappedNo: number,
+  query: ExplainQuery,
+): Promise<{ job: FaJobRow; stored: StoredResult }> {
+  if (query.iteration === undefined) return requireCompleteJob(db, opp, mappedNo);
+  await requireMappedFile(db, opp, mappedNo);
+  const iteration = await getIteration(db, opp, query.iteration);
+  if (iteration.mappedClaimFileID !== mappedNo)
+    throw new HttpProblem(404, 'Not Found', 'FA iteration not found');
+  const named = iterationGridVersion.safeParse(iteration.cscData);
+  if (!named.success) throw conflict(PRICING_MESSAGES.iterationNotExplainable);
+  const version = await findGridVersion(db, opp, mappedNo, named.data.gridVersionId);
+  if (!version) throw noGrid();
+  return { job: version.job, stored: version.result as StoredResult };
+}
+
+/** GET /opps/{id}/fa/{x}/explain: how one cell of the grid (or an iteration's) was computed. */
 export async function explain(
   db: Db,
   opp: number,
   mappedNo: number,
   query: ExplainQuery,
 ): Promise<ExplainAnswer> {
-  const { stored } = await requireCompleteJob(db, opp, mappedNo);
+  const { stored } = await gridToExplain(db, opp, mappedNo, query);
   const { column, terms } = findColumn(stored, query.column);
   return explainCell(query.row, column, terms, stored.grid[0]!, stored.population);
 }
@@ -268,7 +307,7 @@ export async function explainClaimsCsv(
   mappedNo: number,
   query: ExplainQuery,
 ): Promise<string> {
-  const { job, stored } = await requireCompleteJob(db, opp, mappedNo);
+  const { job, stored } = await gridToExplain(db, opp, mappedNo, query);
   const { terms } = findColumn(stored, query.column);
   const file = (await findMappedFile(db, opp, mappedNo))!;
   const range = jobRange(job.selections as FaJobSelections, file);

@@ -26,6 +26,15 @@ export interface FaJobTable {
   updated_at: Instant;
 }
 
+/** A grid a job showed (migration 0031-fa-grid-versions, decision 0139). */
+export interface FaGridVersionTable {
+  fa_grid_version_no: Generated<number>;
+  fa_job_no: number;
+  result: JSONColumnType<object>;
+  created_at: CreatedAt;
+}
+
 export interface PricingTables {
   fa_job: FaJobTable;
+  fa_grid_version: FaGridVersionTable;
 }

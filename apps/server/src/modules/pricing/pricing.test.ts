@@ -362,6 +362,71 @@ describe('explain a cell', () => {
 });
 
 describe('the grid as an iteration', () => {
+  it('explains a reopened iteration from the grid it was saved from, not the current one', async () => {
+    const { mapped } = await completeJob();
+    const first = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    expect(first.gridVersionId).toEqual(expect.any(Number));
+    const save = (cscExtra: object) =>
+      ok<{ id: number }>(
+        'POST',
+        `${base()}/fa_iterations`,
+        {
+          mappedClaimFileID: mapped.id,
+          cscData: {
+            outputColumns: [],
+            stale: false,
+            globalCustomizations: first.globalCustomizations,
+            pbmSelections: first.pbmSelections,
+            ...cscExtra,
+          },
+          notes: 'Saved before the recalculation',
+          pricingGridData: { columns: first.columns },
+          footNotes: first.footNotes,
+        },
+        201,
+      );
+    const saved = await save({ gridVersionId: first.gridVersionId });
+    const unversioned = await save({});
+    // The analyst moves on: Hospital pricing on the Value network prices Caremark lower.
+    const caremark = { ...defaultSelection('CVS_CAREMARK'), pharmacyNetwork: 'Value' };
+    const now = await ok<PricingGridAnswer>('POST', `${base()}/fa/${mapped.id}`, {
+      globalCustomizations: { pricing: 'Hospital' },
+      pbmSelections: [caremark],
+    });
+    expect(now.gridVersionId).not.toBe(first.gridVersionId);
+    const was = first.columns.find((c) => c.key === 'pbm-1')!;
+    const is = now.columns.find((c) => c.key === 'pbm-1')!;
+    expect(is.planCost.grossClaimAmountPaid).not.toBe(was.planCost.grossClaimAmountPaid);
+
+    const url = `${base()}/fa/${mapped.id}/explain`;
+    const q = '?column=pbm-1&row=grossClaimAmountPaid';
+    const current = await ok<ExplainAnswer>('GET', `${url}${q}`);
+    expect(current.value).toBe(is.planCost.grossClaimAmountPaid);
+    const own = await ok<ExplainAnswer>('GET', `${url}${q}&iteration=${saved.id}`);
+    expect(own.value).toBe(was.planCost.grossClaimAmountPaid);
+    expect(own.columnName).toBe(was.name);
+    // The claims behind the iteration's cell are repriced under the iteration's terms.
+    const claims = await call('GET', `${url}/claims${q}&iteration=${saved.id}`);
+    expect(claims.statusCode, claims.body).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(claims.body.trim(), { header: true }).data;
+    const gross = rows.reduce((sum, r) => sum + Number(r.gross), 0);
+    expect(Math.round(gross * 100) / 100).toBe(was.planCost.grossClaimAmountPaid);
+
+    // Saved before versions: said so; another file's or an unknown iteration: 404.
+    expectProblem(await call('GET', `${url}${q}&iteration=${unversioned.id}`), 409);
+    expect(
+      (await call('GET', `${url}${q}&iteration=${unversioned.id}`)).json<{ detail: string }>()
+        .detail,
+    ).toBe(PRICING_MESSAGES.iterationNotExplainable);
+    expectProblem(await call('GET', `${url}${q}&iteration=999999`), 404);
+    const other = await mappedFile(MAPPED_CSV);
+    expectProblem(
+      await call('GET', `${base()}/fa/${other.id}/explain${q}&iteration=${saved.id}`),
+      404,
+    );
+    expectProblem(await call('GET', `${url}${q}&iteration=0`), 400, 'iteration');
+  });
+
   it('saves the grid with its footnotes and claim detail; the XLSX proposal carries both', async () => {
     const { mapped } = await completeJob();
     const grid = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);

@@ -1,7 +1,11 @@
 -- SQL that pricing.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
+insert into "fa_grid_version" ("fa_job_no", "result") values ($1, $2) returning "fa_grid_version_no";
+
 insert into "fa_job" ("prospect_opportunity_no", "mapped_claims_file_no", "selections", "created_by") values ($1, $2, $3, $4) returning *;
+
+select "j".*, "v"."result" as "version_result" from "fa_grid_version" as "v" inner join "fa_job" as "j" on "j"."fa_job_no" = "v"."fa_job_no" where "v"."fa_grid_version_no" = $1 and "j"."prospect_opportunity_no" = $2 and "j"."mapped_claims_file_no" = $3 and "j"."status" = $4;
 
 select * from "fa_job" where "fa_job_no" = $1;
 

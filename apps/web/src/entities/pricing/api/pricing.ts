@@ -70,13 +70,19 @@ export function useExplainCell(
   id: number,
   x: number,
   cell: { column: string; row: string } | null,
+  /** A saved iteration's grid (decision 0139) rather than the file's current one. */
+  iteration?: number,
 ) {
   return useQuery({
-    queryKey: pricingKeys.explain(id, x, cell?.column ?? '', cell?.row ?? ''),
+    queryKey: pricingKeys.explain(id, x, cell?.column ?? '', cell?.row ?? '', iteration ?? 0),
     queryFn: ({ signal }) =>
       callApi(calls.explainCell, {
         params: { id, x },
-        query: { column: cell?.column ?? '', row: cell?.row ?? '' },
+        query: {
+          column: cell?.column ?? '',
+          row: cell?.row ?? '',
+          ...(iteration ? { iteration } : {}),
+        },
         signal,
       }),
     enabled: cell !== null,
@@ -85,10 +91,15 @@ export function useExplainCell(
 }
 
 /** GET /opps/{id}/fa/{x}/explain/claims: the claims behind a cell as CSV, saved. */
-export function useDownloadCellClaims(id: number, x: number) {
+export function useDownloadCellClaims(id: number, x: number, iteration?: number) {
   return useMutation({
     mutationFn: async (cell: { column: string; row: string }) =>
-      saveFile(await callDownload(calls.explainClaims, { params: { id, x }, query: cell })),
+      saveFile(
+        await callDownload(calls.explainClaims, {
+          params: { id, x },
+          query: { ...cell, ...(iteration ? { iteration } : {}) },
+        }),
+      ),
     meta: { title: 'Download Claims' },
   });
 }

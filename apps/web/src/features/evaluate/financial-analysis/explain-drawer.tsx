@@ -6,6 +6,8 @@ export interface ExplainDrawerProps {
   opportunityId: number;
   fileId: number;
   cell: { column: string; row: string } | null;
+  /** A saved iteration shown as saved: its cells are explained from its own grid. */
+  iteration?: number;
   onClose: () => void;
 }
 
@@ -15,9 +17,15 @@ const figure = (v: number | string) => (typeof v === 'number' ? v.toLocaleString
  * "How this was computed" (issue 19 "Explain any number"): the formula, the terms it used, the
  * claim counts, and a download of the claims behind the cell, each repriced under its column.
  */
-export function ExplainDrawer({ opportunityId, fileId, cell, onClose }: ExplainDrawerProps) {
-  const explain = useExplainCell(opportunityId, fileId, cell);
-  const download = useDownloadCellClaims(opportunityId, fileId);
+export function ExplainDrawer({
+  opportunityId,
+  fileId,
+  cell,
+  iteration,
+  onClose,
+}: ExplainDrawerProps) {
+  const explain = useExplainCell(opportunityId, fileId, cell, iteration);
+  const download = useDownloadCellClaims(opportunityId, fileId, iteration);
   const data = explain.data;
   return (
     <Drawer

@@ -17,6 +17,7 @@ import '../claims/claims.css';
 
 /** An iteration's stored grid and selections as the recalculation screen shows them. */
 function savedGrid(detail: {
+  id: number;
   cscData: unknown;
   pricingGridData: unknown;
   footNotes: unknown[];
@@ -32,6 +33,8 @@ function savedGrid(detail: {
     claimDetail: data.claimDetail,
     globalCustomizations: csc.globalCustomizations,
     pbmSelections: csc.pbmSelections,
+    iterationId: detail.id,
+    ...(typeof csc.gridVersionId === 'number' ? { gridVersionId: csc.gridVersionId } : {}),
   };
 }
 

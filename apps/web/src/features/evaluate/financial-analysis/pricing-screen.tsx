@@ -54,6 +54,10 @@ export interface ShownGrid {
   claimDetail?: Record<string, unknown>[];
   globalCustomizations: unknown;
   pbmSelections: unknown;
+  /** The server's version of this grid (decision 0139): a saved iteration keeps it. */
+  gridVersionId?: number;
+  /** Set when the grid is a saved iteration's copy: Explain answers from that iteration. */
+  iterationId?: number;
 }
 
 export interface PricingScreenProps {
@@ -91,6 +95,7 @@ function toShown(grid: PricingGridAnswer): ShownGrid {
     claimDetail: grid.claimDetail,
     globalCustomizations: grid.globalCustomizations,
     pbmSelections: grid.pbmSelections,
+    ...(grid.gridVersionId ? { gridVersionId: grid.gridVersionId } : {}),
   };
 }
 
@@ -255,6 +260,7 @@ export function PricingScreen({ opportunityId, fileId, saved, back }: PricingScr
           stale: current.dirty,
           globalCustomizations: current.global,
           pbmSelections: current.pbms,
+          ...(grid.gridVersionId ? { gridVersionId: grid.gridVersionId } : {}),
         },
         notes: values.notes,
         pricingGridData: {
@@ -406,6 +412,7 @@ export function PricingScreen({ opportunityId, fileId, saved, back }: PricingScr
         opportunityId={opportunityId}
         fileId={fileId}
         cell={cell}
+        {...(grid?.iterationId ? { iteration: grid.iterationId } : {})}
         onClose={() => setCell(null)}
       />
     </div>
