@@ -521,6 +521,10 @@ export const importRunStartFields = z
   .strict();
 export type ImportRunStartFields = z.infer<typeof importRunStartFields>;
 
+/** An organization's import configurations a run may use (clients and brokers included). */
+export const runConfigurationsParams = z.object({ orgId: int4Id('orgId') });
+export const runConfigurationsQuery = pagingQuery(['eicName'] as const);
+
 export const importRunsQuery = pagingQuery(['createdAt', 'status'] as const);
 
 export const changeRow = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importConfigurationPage } from '../import-schemas.ts';
 import {
   changeRowPage,
   changeRowsQuery,
@@ -12,6 +13,8 @@ import {
   rejectedFilterQuery,
   rejectedRowPage,
   rejectedRowsQuery,
+  runConfigurationsParams,
+  runConfigurationsQuery,
 } from '../eligibility-imports.ts';
 import { PERMISSIONS as P } from '../permissions.ts';
 import { defineContract } from './define-contract.ts';
@@ -26,6 +29,18 @@ const read = { anyOf: [P.editMember, P.eligibilityImportView, P.eligibilityImpor
 const tags = ['eligibility-imports'];
 
 export const eligibilityImportContracts = {
+  listRunConfigurations: defineContract({
+    method: 'GET',
+    service: 'eligibilityImport',
+    path: '/organizations/:orgId/eligibility-import-configs',
+    params: runConfigurationsParams,
+    query: runConfigurationsQuery,
+    answer: importConfigurationPage,
+    access: read,
+    tags,
+    summary:
+      "An organization's import configurations, for running imports and reading their runs (clients and brokers with manage-eligibility too); 404 outside the caller's organizations",
+  }),
   startRun: defineContract({
     method: 'POST',
     service: 'eligibilityImport',

@@ -54,6 +54,9 @@ export async function eligibilityImportRoutes(app: FastifyInstance): Promise<voi
       return reply.code(409).send({ message: error.detail!, runId: error.runId });
     }
   });
+  registerRoute(app, c.listRunConfigurations, async ({ request, params, query }) =>
+    service.listRunConfigurations(db, principalOf(request), params.orgId, query),
+  );
   registerRoute(app, c.listRuns, async ({ request, params, query }) =>
     service.listRuns(db, principalOf(request), params.eicNo, query),
   );

@@ -341,6 +341,18 @@ describe('eligibility import runs: the preview', () => {
         effectiveDate: '2024-01-01',
       },
     ]);
+    // The client lists its organization's configurations (to run imports on screen), not others'.
+    const configs = (orgId: number) =>
+      t.injectAs(client, {
+        method: 'GET',
+        url: `${BASE}/organizations/${orgId}/eligibility-import-configs`,
+      });
+    const listed = await configs(mine.organization.organizationNo);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<{ data: { eicNo: number }[] }>().data.map((c) => c.eicNo)).toEqual([
+      myConfig,
+    ]);
+    expect((await configs(other.organization.organizationNo)).statusCode).toBe(404);
     expect((await upload(client, otherConfig, 'x.csv', csv)).statusCode).toBe(404);
     const otherRuns = await t.injectAs(client, {
       method: 'GET',

@@ -9,6 +9,8 @@ export {
   seedFile,
   writeNewSchema,
 } from './import-schemas.service.ts';
+/** An organization's configurations, scoped to the caller (the import runs' configuration list). */
+export { listConfigurations } from './import-schemas.service.ts';
 /** One import schema with its field definitions (the data mapper's POST /schemas/definition/{id}). */
 export { getSchema as getImportSchema } from './import-schemas.service.ts';
 /** The demo seed's data-mapper templates: the schemas to map and the link to their template. */

@@ -19,7 +19,8 @@ function isImportRunRoute(url: string): boolean {
   return (
     url.includes('/eligibility-import-runs') ||
     /\/eligibility-import-configs\/:eicNo\/runs$/.test(url) ||
-    url.endsWith('/organizations/:orgId/eligibility-834')
+    url.endsWith('/organizations/:orgId/eligibility-834') ||
+    url.endsWith('/organizations/:orgId/eligibility-import-configs')
   );
 }
 
@@ -141,6 +142,7 @@ describe('route table', () => {
         'PUT /eligibilityImportSchema/eligibility-import-runs/:runId/selection',
         'POST /eligibilityImportSchema/eligibility-import-runs/:runId/apply',
         'GET /eligibilityImportSchema/organizations/:orgId/eligibility-834',
+        'GET /eligibilityImportSchema/organizations/:orgId/eligibility-import-configs',
       ]),
     );
     for (const route of importRuns.filter((r) => r.method !== 'HEAD'))

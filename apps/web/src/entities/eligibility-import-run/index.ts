@@ -18,6 +18,7 @@ export {
   listDeselected,
   useApplyRun,
   useConfigurationRuns,
+  useRunConfigurations,
   useDownloadRunFile,
   useImportRun,
   useRunChanges,

@@ -6,6 +6,8 @@ export const importRunKeys = {
   all: ['eligibility-import-run'] as const,
   ofConfiguration: (eicNo: number) => [...importRunKeys.all, 'config', eicNo] as const,
   runs: (eicNo: number, query: object) => [...importRunKeys.ofConfiguration(eicNo), query] as const,
+  configurations: (orgId: number, query: object) =>
+    [...importRunKeys.all, 'org-configs', orgId, query] as const,
   run: (runId: number) => [...importRunKeys.all, 'run', runId] as const,
   changes: (runId: number, query: object) =>
     [...importRunKeys.run(runId), 'changes', query] as const,

@@ -2,11 +2,12 @@ import { DownOutlined, EditOutlined, HistoryOutlined, PlusOutlined } from '@ant-
 import { Alert, Button, Dropdown, Space, Table } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { PERMISSIONS, type ImportConfiguration } from '@pillar/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { PERMISSIONS, type ImportConfiguration, type Page } from '@pillar/domain';
 import { describeError } from '../../shared/notifications/notify.ts';
 import { PanelCard } from '../../shared/page/panel-card.tsx';
 import { usePermissions } from '../../shared/permissions/user-access.ts';
-import { useExport834 } from '../../entities/eligibility-import-run/index.ts';
+import { useExport834, useRunConfigurations } from '../../entities/eligibility-import-run/index.ts';
 import { ImportSchemaStatusTag } from '../../entities/import-schema/index.ts';
 import { useOrganizationConfigurations } from './import-configurations-api.ts';
 import { ImportConfigurationDrawer } from './import-configurations-drawer.tsx';
@@ -21,15 +22,60 @@ const PAGE_SIZE = 10;
  * Each configuration's Import Runs drawer (issue 17) lists its runs; users who may run an import
  * (member edit or the data role's import create) upload a file there, and export the
  * organization's eligibility as an 834 (every member, or the changes since the last export).
+ * Clients and brokers with Manage Eligibility (member edit), whom the server lets run imports in
+ * their organizations, see the card too (decision 0138): the configurations, their runs and Run
+ * Import, without the schema links and configuration edits that are internal.
  */
 export function ImportConfigurationsPanel({ orgId }: { orgId: number }) {
   const { can, isInternal } = usePermissions();
-  if (!isInternal || !can({ allOf: [PERMISSIONS.eligibilityImportView] })) return null;
+  const canView = isInternal && can({ allOf: [PERMISSIONS.eligibilityImportView] });
+  const canRun = can({ anyOf: [PERMISSIONS.editMember, PERMISSIONS.eligibilityImportCreate] });
+  if (canView) {
+    return (
+      <InternalConfigurationsCard
+        orgId={orgId}
+        canConfigure={can({ allOf: [PERMISSIONS.eligibilityImportEditAll] })}
+        canRun={canRun}
+      />
+    );
+  }
+  return canRun ? <RunnerConfigurationsCard orgId={orgId} /> : null;
+}
+
+type ConfigurationsQuery = UseQueryResult<Page<ImportConfiguration>>;
+
+/** Internal users who may view schemas: the import schemas' configuration list (and its edits). */
+function InternalConfigurationsCard(props: {
+  orgId: number;
+  canConfigure: boolean;
+  canRun: boolean;
+}) {
+  const [offset, setOffset] = useState(0);
+  const configurations = useOrganizationConfigurations(props.orgId, { limit: PAGE_SIZE, offset });
+  return (
+    <ConfigurationsCard
+      {...props}
+      canViewSchemas
+      configurations={configurations}
+      offset={offset}
+      setOffset={setOffset}
+    />
+  );
+}
+
+/** Users who may run imports but not view schemas (clients, brokers): the runs' own list. */
+function RunnerConfigurationsCard({ orgId }: { orgId: number }) {
+  const [offset, setOffset] = useState(0);
+  const configurations = useRunConfigurations(orgId, { limit: PAGE_SIZE, offset });
   return (
     <ConfigurationsCard
       orgId={orgId}
-      canConfigure={can({ allOf: [PERMISSIONS.eligibilityImportEditAll] })}
-      canRun={can({ anyOf: [PERMISSIONS.editMember, PERMISSIONS.eligibilityImportCreate] })}
+      canConfigure={false}
+      canRun
+      canViewSchemas={false}
+      configurations={configurations}
+      offset={offset}
+      setOffset={setOffset}
     />
   );
 }
@@ -38,16 +84,22 @@ function ConfigurationsCard({
   orgId,
   canConfigure,
   canRun,
+  canViewSchemas,
+  configurations,
+  offset,
+  setOffset,
 }: {
   orgId: number;
   canConfigure: boolean;
   canRun: boolean;
+  canViewSchemas: boolean;
+  configurations: ConfigurationsQuery;
+  offset: number;
+  setOffset: (offset: number) => void;
 }) {
-  const [offset, setOffset] = useState(0);
   const [editing, setEditing] = useState<ImportConfiguration | 'new' | null>(null);
   const [runsOf, setRunsOf] = useState<ImportConfiguration | null>(null);
   const export834 = useExport834(orgId);
-  const configurations = useOrganizationConfigurations(orgId, { limit: PAGE_SIZE, offset });
 
   const body = configurations.isError ? (
     <Alert
@@ -86,13 +138,16 @@ function ConfigurationsCard({
         {
           title: 'Schema',
           key: 'schema',
-          render: (_: unknown, row) => (
-            <Link
-              to={`/data-management/eligibility-imports/import-schema/${row.eligibilityImportSchemaNo}`}
-            >
-              {row.schemaName}
-            </Link>
-          ),
+          render: (_: unknown, row) =>
+            canViewSchemas ? (
+              <Link
+                to={`/data-management/eligibility-imports/import-schema/${row.eligibilityImportSchemaNo}`}
+              >
+                {row.schemaName}
+              </Link>
+            ) : (
+              row.schemaName
+            ),
         },
         {
           title: <span className="sr-only">Actions</span>,

@@ -32,6 +32,24 @@ export interface ChangesQuery extends RunPage {
 
 export type RunDownload = (typeof PREVIEW_DOWNLOADS)[number];
 
+/**
+ * GET organizations/{orgId}/eligibility-import-configs: the organization's import configurations
+ * for running imports (clients' and brokers' manage-eligibility reaches them too), paged.
+ */
+export function useRunConfigurations(orgId: number, page: RunPage, enabled = true) {
+  return useQuery({
+    queryKey: importRunKeys.configurations(orgId, page),
+    queryFn: ({ signal }) =>
+      callApi(C.listRunConfigurations, {
+        params: { orgId },
+        query: { sort: 'eicName:asc', ...page },
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** GET eligibility-import-configs/{eicNo}/runs: a configuration's runs, newest first, paged. */
 export function useConfigurationRuns(eicNo: number | null, page: RunPage) {
   return useQuery({
