@@ -6,7 +6,7 @@
 // on the configuration, and the organization exported as an 834 holding it. axe on the drawer,
 // the run page and the confirm; screenshots at 1024 px.
 import { readFile } from 'node:fs/promises';
-import { type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import {
   type BenefitGroup,
   type EmployeeSearchRow,
@@ -17,6 +17,7 @@ import {
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
 import { apiPost } from '../helpers/api.ts';
+import { pickOption } from '../helpers/mapping.ts';
 import { checkA11y, drawer, panel, shownDialog } from '../helpers/ui.ts';
 
 const SCREENSHOTS = 'test-results/eligibility-import-runs';
@@ -292,4 +293,185 @@ test('an 834 is previewed, one member deselected, applied, and the run listed', 
   expect(exported).toContain('ST*834*');
   expect(exported).toContain(kept.last.toUpperCase());
   expect(exported).not.toContain(skipped.last.toUpperCase());
+});
+
+/** A superuser in a browser context of its own (the client's test sets up through the API). */
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await context.newPage();
+  await signIn(admin, 'superAdmin', { path: '/home' });
+  return admin;
+}
+
+// Issue 17's gaps (decision 0138), as the client persona (Manage Eligibility, one organization,
+// two of its groups): the Import Configurations card and Run Import reach a client; the upload
+// is marked a full file; a row moving a member into a group the client does not hold is
+// rejected; the rejected rows filter by field and message; Apply marks the applied change Yes
+// and the deselected one No in the Applied column.
+test('a client runs an import on its own organization: full file, group scope, rejected filter, Applied column', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page, 'client', { path: '/home' });
+  const organizations = await apiGet<ResultPage<OrganizationSummary>>(
+    page,
+    '/portal/v1/organizations?limit=10',
+  );
+  expect(organizations.totalCount).toBe(1);
+  const orgId = organizations.data[0]!.organizationNo;
+  const mine = await apiGet<ResultPage<BenefitGroup>>(
+    page,
+    `/portal/v1/organizations/${orgId}/groups?processStatus=1&limit=100&sort=name:asc`,
+  );
+  const group = mine.data.find((g) => !g.expirationDate)!;
+  const begin = [group.effectiveDate, '2025-03-03'].sort().at(-1)!;
+
+  const admin = await adminPage(browser);
+  const tag = letters(6);
+  const configName = `E2E Client Config ${tag}`;
+  let otherGroup: BenefitGroup | undefined;
+  try {
+    const all = await apiGet<ResultPage<BenefitGroup>>(
+      admin,
+      `/portal/v1/organizations/${orgId}/groups?processStatus=1&limit=100&sort=name:asc`,
+    );
+    const held = new Set(mine.data.map((g) => g.benefitGroupNo));
+    otherGroup = all.data.find((g) => !held.has(g.benefitGroupNo) && !g.expirationDate);
+    const schema = await apiPost<ImportSchema>(admin, '/eligibilityImportSchema', {
+      name: `E2E 834 Client ${tag}`,
+      importerType: 1,
+      mediaType: 'edi',
+      edi834Filename: '005010X220A1',
+    });
+    await apiPost<ImportConfiguration>(
+      admin,
+      '/eligibilityImportSchema/eligibility-import-configs',
+      {
+        eicName: configName,
+        eicStatus: 1,
+        organizationNo: orgId,
+        eligibilityImportSchemaNo: schema.id,
+      },
+    );
+  } finally {
+    await admin.context().close();
+  }
+  // The seeded organization has a group the client does not hold.
+  expect(otherGroup).toBeDefined();
+
+  const person = (prefix: string, first: string, last: string): Person => ({
+    ssn: ssn(prefix),
+    first,
+    last: `${last}${tag}`,
+    birth: '1986-04-14',
+    gender: 'F',
+  });
+  const kept = person('71', 'Greta', 'Clientkept');
+  const skipped = person('72', 'Hollis', 'Clientskip');
+  const elsewhere = person('73', 'Ines', 'Clientelse');
+  const early = person('74', 'Jory', 'Clientearly');
+  const beforeBegin = `${Number(begin.slice(0, 4)) - 1}${begin.slice(4)}`;
+  const content = file834([
+    memberLoop(kept, kept.ssn, '18', group.benefitGroupId, begin),
+    memberLoop(skipped, skipped.ssn, '18', group.benefitGroupId, begin),
+    memberLoop(elsewhere, elsewhere.ssn, '18', otherGroup!.benefitGroupId, begin),
+    memberLoop(early, early.ssn, '18', group.benefitGroupId, begin, beforeBegin),
+  ]);
+
+  // The client's organization page offers the configuration and Run Import, without the
+  // internal schema link or edits.
+  await page.goto(`/organizations/${orgId}/dashboard`);
+  const card = panel(page, 'Import Configurations');
+  await expect(card.getByRole('button', { name: `Import Runs of ${configName}` })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Add Configuration' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: `E2E 834 Client ${tag}` })).toHaveCount(0);
+  await card.getByRole('button', { name: `Import Runs of ${configName}` }).click();
+  const runs = drawer(page);
+  await expect(runs.getByText(`Import Runs: ${configName}`)).toBeVisible();
+  await runs.getByRole('checkbox', { name: 'Full file (compare the whole roster)' }).check();
+  await checkA11y(page);
+  await runs.locator('input[type=file]').setInputFiles({
+    name: `e2e-client-${tag}.834`,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(content),
+  });
+  await expect(page).toHaveURL(new RegExp(`/organizations/${orgId}/import-runs/\\d+$`));
+  const runId = Number(page.url().split('/').at(-1));
+  await expect(statusTag(page, 'Previewed')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/^Yes: members absent from the file are listed/)).toBeVisible();
+
+  const counts = panel(page, 'Changes by Kind');
+  const count = (label: string) =>
+    counts
+      .locator('th.ant-descriptions-item-label')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::td[1]');
+  await expect(count('New member')).toHaveText('2');
+  await expect(count('Rejected rows')).toHaveText('2');
+
+  // The rejected rows: the other group's row and the early termination; filtered by field,
+  // then by text in the message.
+  const rejectedCard = panel(page, 'Rejected Rows');
+  const rejected = page.getByRole('table', { name: 'Rejected rows' });
+  await expect(rejected.locator('tr.ant-table-row')).toHaveCount(2);
+  await rejectedCard.getByRole('combobox', { name: 'Rejected field' }).click();
+  await pickOption(page, 'Group');
+  await expect(rejected.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(rejected.locator('tr.ant-table-row')).toContainText(
+    'The group is not one of the groups you may change in this organization.',
+  );
+  await rejectedCard.locator('.ant-select-clear').click({ force: true });
+  await expect(rejected.locator('tr.ant-table-row')).toHaveCount(2);
+  const search = rejectedCard.getByRole('searchbox', { name: 'Message contains' });
+  await search.fill('TERMINATION');
+  await search.press('Enter');
+  await expect(rejected.locator('tr.ant-table-row')).toHaveCount(1);
+  await expect(rejected.locator('tr.ant-table-row')).toContainText('Termination Date');
+  // The rejected rows' CSV holds what the filter shows.
+  const downloading = page.waitForEvent('download');
+  await rejectedCard.getByRole('button', { name: /Rejected Rows \(CSV\)$/ }).click();
+  const csv = await readFile(await (await downloading).path(), 'utf8');
+  expect(csv.trim().split('\n')).toHaveLength(2);
+  expect(csv).toContain('termDate');
+  await checkA11y(page);
+  await screenshot(page, 'client-run-previewed');
+
+  // Deselect one new member, apply the other.
+  const skippedRow = changeRow(page, skipped.last);
+  await skippedRow.getByRole('checkbox').uncheck();
+  await expect(page.getByText('1 of 2 changes selected')).toBeVisible();
+  await page.getByRole('button', { name: /^(loading )?Apply$/ }).click();
+  const confirm = await shownDialog(page, 'Apply 1 changes?');
+  await expect(confirm).toContainText('Members absent from the file are not terminated.');
+  await confirm.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(statusTag(page, 'Applied')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Applied: 1 changes written to members.')).toBeVisible();
+
+  // The Applied column: Yes for the applied change, No for the deselected one.
+  const changes = page.getByRole('table', { name: 'Changes' });
+  await expect(changes.getByRole('columnheader', { name: 'Applied' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Kind of change' }).click();
+  await pickOption(page, 'New member');
+  await expect(changeRow(page, kept.last).locator('td').last()).toHaveText('Yes');
+  await expect(changeRow(page, skipped.last).locator('td').last()).toHaveText('No');
+  await page.reload();
+  await page.getByRole('combobox', { name: 'Kind of change' }).click();
+  await pickOption(page, 'New member');
+  await expect(changeRow(page, kept.last).locator('td').last()).toHaveText('Yes');
+  await screenshot(page, 'client-run-applied');
+
+  // The applied member is the client's; the deselected and the other group's are not in Pillar.
+  for (const [who, n] of [
+    [kept, 1],
+    [skipped, 0],
+    [elsewhere, 0],
+  ] as const) {
+    const found = await apiGet<ResultPage<EmployeeSearchRow>>(
+      page,
+      `/portal/v1/organizations/${orgId}/employees?name=${who.last}&limit=10`,
+    );
+    expect(found.data, who.last).toHaveLength(n);
+  }
+  expect(runId).toBeGreaterThan(0);
 });
