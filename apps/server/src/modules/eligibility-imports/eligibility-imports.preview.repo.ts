@@ -188,6 +188,9 @@ export async function failRun(db: Db, runId: number, error: string): Promise<voi
 export interface CurrentRow {
   memberId: number;
   recordType: 'E' | 'D';
+  /** The keyed hashes the file's rows are matched by; the ciphertexts for rows the file lacks. */
+  ssnHash: Buffer;
+  employeeSsnHash: Buffer | null;
   ssnEncrypted: Buffer;
   employeeSsnEncrypted: Buffer | null;
   firstName: string;
@@ -221,7 +224,8 @@ export async function currentRecords(
       : sql`exists (select 1 from ei_staging_row s
           where s.run_id = ${runId} and s.ssn_hash = ${sql.ref(`${alias}.ssn_hash`)})`;
   const { rows } = await sql<CurrentRow>`
-    select e.employee_no as "memberId", 'E' as "recordType", e.ssn_encrypted as "ssnEncrypted",
+    select e.employee_no as "memberId", 'E' as "recordType", e.ssn_hash as "ssnHash",
+      null::bytea as "employeeSsnHash", e.ssn_encrypted as "ssnEncrypted",
       null::bytea as "employeeSsnEncrypted", e.first_name as "firstName", e.last_name as "lastName",
       e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
       dv.division_id as "divisionId", bp.benefit_package_id as "benefitPackage",
@@ -233,7 +237,8 @@ export async function currentRecords(
     left join benefit_package bp on bp.benefit_package_no = e.benefit_package_no
     where e.organization_no = ${organizationNo} and e.ssn_hash is not null and ${named('e')}
     union all
-    select d.dependent_no, 'D', d.ssn_encrypted, e.ssn_encrypted, d.first_name, d.last_name,
+    select d.dependent_no, 'D', d.ssn_hash, e.ssn_hash, d.ssn_encrypted, e.ssn_encrypted,
+      d.first_name, d.last_name,
       d.birthdate::text, d.gender, g.benefit_group_id, dv.division_id, bp.benefit_package_id,
       d.effective_date::text, d.expiration_date::text, false, false, d.relationship
     from dependent d

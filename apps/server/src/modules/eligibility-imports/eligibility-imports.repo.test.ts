@@ -59,13 +59,13 @@ describe('eligibility import runs: storage', () => {
     const rows = Array.from({ length: STAGING_BATCH * 2 + 1 }, (_, i) => row(i));
     await stageRows(t.ctx.db, runId, rows, ssn);
     expect(await countStaged(t.ctx.db, runId)).toBe(rows.length);
-    // No SSN in the clear (migration 0027): the keyed hash matches, the ciphertext decrypts.
-    const { rows: staged } = await sql<{ h: Buffer; e: Buffer; text: string }>`
-      select ssn_hash as h, ssn_encrypted as e, row_to_json(s)::text as text
+    // No SSN in the clear (migrations 0027, 0029): a staged row holds the keyed hash only.
+    const { rows: staged } = await sql<{ h: Buffer; text: string }>`
+      select ssn_hash as h, row_to_json(s)::text as text
       from ei_staging_row s where run_id = ${runId} and row_number = 1`.execute(t.ctx.db);
     expect(Buffer.from(staged[0]!.h).equals(ssn.searchHash(rows[0]!.ssn))).toBe(true);
-    expect(ssn.decrypt(staged[0]!.e)).toBe(rows[0]!.ssn);
     expect(staged[0]!.text).not.toContain(rows[0]!.ssn);
+    expect(Object.keys(JSON.parse(staged[0]!.text) as object)).not.toContain('ssn_encrypted');
 
     const options = { supportsUpdateOnlyRecords: false } as AdvancedOptions;
     const diff = diffEligibility([...rows, { ...row(0), rowNumber: rows.length + 1 }], [], {
@@ -84,6 +84,13 @@ describe('eligibility import runs: storage', () => {
       },
     ]);
     await insertChanges(t.ctx.db, runId, diff.changes, ssn);
+    // A change holds its row's SSN as the same keyed hash and a ciphertext that decrypts to it.
+    const { rows: stored } = await sql<{ h: Buffer; e: Buffer; text: string }>`
+      select ssn_hash as h, ssn_encrypted as e, row_to_json(c)::text as text
+      from ei_change c where run_id = ${runId} and row_number = 2`.execute(t.ctx.db);
+    expect(Buffer.from(stored[0]!.h).equals(ssn.searchHash(rows[1]!.ssn))).toBe(true);
+    expect(ssn.decrypt(stored[0]!.e)).toBe(rows[1]!.ssn);
+    expect(stored[0]!.text).not.toContain(rows[1]!.ssn);
     await insertRejected(t.ctx.db, runId, diff.rejected);
     await saveSelection(t.ctx.db, runId, [2]);
 

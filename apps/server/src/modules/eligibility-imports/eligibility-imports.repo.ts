@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ChangeRow, RejectedRow, StandardEligibilityRow } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
-import { canCopy, copyBytea, copyIn, CopyData, copyText } from '../../platform/db/copy-in.ts';
+import { canCopy, copyIn, CopyData, copyRow } from '../../platform/db/copy-in.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -61,15 +61,17 @@ const flags = (r: StandardEligibilityRow) =>
 const hex = (b: Buffer | null) => (b === null ? null : b.toString('hex'));
 
 const STAGING_COLUMNS = `run_id, row_number, record_type, maintenance_code, organization_id,
-  ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+  ssn_hash, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
   relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
   term_date, flags`;
 
 /**
  * Stages mapped rows in batches of STAGING_BATCH. SSNs are stored as the platform's keyed hash
- * (what the comparison joins `employee`/`dependent` on) and ciphertext (what Apply copies into a
- * new member): never in the clear (migration 0027). On PostgreSQL each batch is one COPY FROM
- * STDIN (decision 0137); on PGlite, which has no COPY stream, one multi-row insert.
+ * only (what the comparison joins `employee`/`dependent` on; migrations 0027, 0029): never in the
+ * clear, and not encrypted here, since most rows of a file change nothing; a change's row is
+ * encrypted when the change is stored (insertChanges), and Apply copies that ciphertext into a
+ * new member. On PostgreSQL each batch is one COPY FROM STDIN (decision 0137); on PGlite, which
+ * has no COPY stream, one multi-row insert.
  */
 export async function stageRows(
   db: Db,
@@ -80,9 +82,28 @@ export async function stageRows(
   for (let i = 0; i < rows.length; i += STAGING_BATCH) {
     const b = rows.slice(i, i + STAGING_BATCH);
     if (canCopy(db)) {
-      const lines = b.map(
-        (r) =>
-          `${runId}\t${r.rowNumber}\t${copyText(r.recordType)}\t${copyText(r.maintenanceCode)}\t${copyText(r.organizationId)}\t${copyBytea(ssn.searchHash(r.ssn))}\t${copyBytea(ssn.encrypt(r.ssn))}\t${copyBytea(r.employeeSsn === null ? null : ssn.searchHash(r.employeeSsn))}\t${copyText(r.firstName)}\t${copyText(r.lastName)}\t${copyText(r.dateOfBirth)}\t${copyText(r.gender)}\t${copyText(r.relationship)}\t${copyText(r.groupId)}\t${copyText(r.alternateGroupId)}\t${copyText(r.divisionId)}\t${copyText(r.benefitPackage)}\t${copyText(r.effectiveDate)}\t${copyText(r.termDate)}\t${copyText(flags(r))}\n`,
+      const lines = b.map((r) =>
+        copyRow([
+          runId,
+          r.rowNumber,
+          r.recordType,
+          r.maintenanceCode,
+          r.organizationId,
+          ssn.searchHash(r.ssn),
+          r.employeeSsn === null ? null : ssn.searchHash(r.employeeSsn),
+          r.firstName,
+          r.lastName,
+          r.dateOfBirth,
+          r.gender,
+          r.relationship,
+          r.groupId,
+          r.alternateGroupId,
+          r.divisionId,
+          r.benefitPackage,
+          r.effectiveDate,
+          r.termDate,
+          flags(r),
+        ]),
       );
       await copyIn(db, `copy ei_staging_row (${STAGING_COLUMNS}) from stdin`, new CopyData(lines));
       continue;
@@ -90,13 +111,12 @@ export async function stageRows(
     const col = <T>(f: (r: StandardEligibilityRow) => T) => b.map(f);
     await sql`
       insert into ei_staging_row (${sql.raw(STAGING_COLUMNS)})
-      select ${runId}, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
+      select ${runId}, n, t, m, o, decode(h, 'hex'), decode(eh, 'hex'),
         fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
       from unnest(
         ${col((r) => r.rowNumber)}::int[], ${col((r) => r.recordType)}::text[],
         ${col((r) => r.maintenanceCode)}::text[], ${col((r) => r.organizationId)}::text[],
         ${col((r) => hex(ssn.searchHash(r.ssn)))}::text[],
-        ${col((r) => hex(ssn.encrypt(r.ssn)))}::text[],
         ${col((r) => (r.employeeSsn === null ? null : hex(ssn.searchHash(r.employeeSsn))))}::text[],
         ${col((r) => r.firstName)}::text[], ${col((r) => r.lastName)}::text[],
         ${col((r) => r.dateOfBirth)}::date[], ${col((r) => r.gender)}::text[],
@@ -105,9 +125,7 @@ export async function stageRows(
         ${col((r) => r.divisionId)}::text[], ${col((r) => r.benefitPackage)}::text[],
         ${col((r) => r.effectiveDate)}::date[], ${col((r) => r.termDate)}::date[],
         ${col(flags)}::text[])
-        as u(n, t, m, o, h, e, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl)`.execute(
-      db,
-    );
+        as u(n, t, m, o, h, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl)`.execute(db);
   }
 }
 
@@ -121,9 +139,20 @@ export async function insertChanges(
   for (let i = 0; i < changes.length; i += STAGING_BATCH) {
     const b = changes.slice(i, i + STAGING_BATCH);
     if (canCopy(db)) {
-      const lines = b.map(
-        (c, j) =>
-          `${runId}\t${i + j + 1}\t${copyText(c.rowNumber)}\t${copyText(c.kind)}\t${copyBytea(ssn.searchHash(c.ssn))}\t${copyBytea(ssn.encrypt(c.ssn))}\t${copyText(c.memberId)}\t${copyText(c.field)}\t${copyText(c.oldValue)}\t${copyText(c.newValue)}\t${copyText(c.changeDate)}\n`,
+      const lines = b.map((c, j) =>
+        copyRow([
+          runId,
+          i + j + 1,
+          c.rowNumber,
+          c.kind,
+          ssn.searchHash(c.ssn),
+          ssn.encrypt(c.ssn),
+          c.memberId,
+          c.field,
+          c.oldValue,
+          c.newValue,
+          c.changeDate,
+        ]),
       );
       await copyIn(
         db,

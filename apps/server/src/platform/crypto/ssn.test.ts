@@ -40,6 +40,14 @@ describe('SSN protection', () => {
     );
   });
 
+  it('never reuses an IV, across the refills of its pool of random IVs', () => {
+    const own = createSsnProtector(crypto.randomBytes(32));
+    const ivs = new Set<string>();
+    for (let i = 0; i < 10_000; i++)
+      ivs.add(own.encrypt('123456789').subarray(1, 13).toString('hex'));
+    expect(ivs.size).toBe(10_000);
+  });
+
   it('refuses a ciphertext that was altered, or read with another key', () => {
     const stored = ssn.encrypt('123456789');
     const altered = Buffer.from(stored);

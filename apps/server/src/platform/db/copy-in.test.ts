@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from './database.ts';
-import { canCopy, copyBytea, copyIn, CopyData, copyText } from './copy-in.ts';
+import { canCopy, copyBytea, copyIn, CopyData, copyRow, copyText } from './copy-in.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -24,6 +24,7 @@ describe('COPY FROM STDIN', () => {
     expect(copyText(42)).toBe('42');
     expect(copyBytea(Buffer.of(0, 255))).toBe('\\\\x00ff');
     expect(copyBytea(null)).toBe('\\N');
+    expect(copyRow([1, 'a\tb', Buffer.of(1), null])).toBe('1\ta\\tb\t\\\\x01\t\\N\n');
   });
 
   it('is offered on PostgreSQL (and its transactions) and not on PGlite', async () => {

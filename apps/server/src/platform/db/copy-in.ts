@@ -69,3 +69,12 @@ export function copyText(value: string | number | boolean | null | undefined): s
 export function copyBytea(value: Uint8Array | null | undefined): string {
   return value ? `\\\\x${Buffer.from(value).toString('hex')}` : '\\N';
 }
+
+/** One row in COPY's text format: bytes as bytea, anything else as text; tab-separated, one line. */
+export function copyRow(
+  values: readonly (string | number | boolean | Uint8Array | null)[],
+): string {
+  return (
+    values.map((v) => (v instanceof Uint8Array ? copyBytea(v) : copyText(v))).join('\t') + '\n'
+  );
+}

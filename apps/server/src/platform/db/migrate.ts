@@ -28,6 +28,7 @@ import * as m0025 from './migrations/0025-fa-jobs.ts';
 import * as m0026 from './migrations/0026-rate-cards.ts';
 import * as m0027 from './migrations/0027-eligibility-import-ssn.ts';
 import * as m0028 from './migrations/0028-eligibility-exports.ts';
+import * as m0029 from './migrations/0029-eligibility-staging-hash-only.ts';
 import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0030 from './migrations/0030-eligibility-import-full-file.ts';
 import * as m0031 from './migrations/0031-fa-grid-versions.ts';
@@ -66,6 +67,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0026-rate-cards': m0026,
   '0027-eligibility-import-ssn': m0027,
   '0028-eligibility-exports': m0028,
+  '0029-eligibility-staging-hash-only': m0029,
   '0032-claims-file-seed-content': m0032,
   '0030-eligibility-import-full-file': m0030,
   '0031-fa-grid-versions': m0031,
@@ -80,7 +82,13 @@ class StaticMigrationProvider implements MigrationProvider {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before the schema types hold
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  // Numbers are handed out ahead of time, so one may land after a higher one has run (0029 after
+  // 0030-0033): it runs then, in name order with any others pending.
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(),
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -4,7 +4,7 @@
 select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
            c.member_id as "memberId", c.field, c.new_value as "newValue",
            c.change_date::text as "changeDate", s.record_type as "recordType",
-           s.ssn_hash as "ssnHash", s.ssn_encrypted as "ssnEncrypted",
+           s.ssn_hash as "ssnHash", c.ssn_encrypted as "ssnEncrypted",
            case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
              select p.ssn_hash from ei_staging_row p
              where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number

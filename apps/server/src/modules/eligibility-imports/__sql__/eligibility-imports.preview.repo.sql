@@ -64,7 +64,8 @@ select count(*)::int as n from ei_run where eic_no = $1;
 
 select distinct field from ei_rejected where run_id = $1 order by field;
 
-select e.employee_no as "memberId", 'E' as "recordType", e.ssn_encrypted as "ssnEncrypted",
+select e.employee_no as "memberId", 'E' as "recordType", e.ssn_hash as "ssnHash",
+      null::bytea as "employeeSsnHash", e.ssn_encrypted as "ssnEncrypted",
       null::bytea as "employeeSsnEncrypted", e.first_name as "firstName", e.last_name as "lastName",
       e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
       dv.division_id as "divisionId", bp.benefit_package_id as "benefitPackage",
@@ -77,7 +78,8 @@ select e.employee_no as "memberId", 'E' as "recordType", e.ssn_encrypted as "ssn
     where e.organization_no = $1 and e.ssn_hash is not null and exists (select 1 from ei_staging_row s
           where s.run_id = $2 and s.ssn_hash = "e"."ssn_hash")
     union all
-    select d.dependent_no, 'D', d.ssn_encrypted, e.ssn_encrypted, d.first_name, d.last_name,
+    select d.dependent_no, 'D', d.ssn_hash, e.ssn_hash, d.ssn_encrypted, e.ssn_encrypted,
+      d.first_name, d.last_name,
       d.birthdate::text, d.gender, g.benefit_group_id, dv.division_id, bp.benefit_package_id,
       d.effective_date::text, d.expiration_date::text, false, false, d.relationship
     from dependent d

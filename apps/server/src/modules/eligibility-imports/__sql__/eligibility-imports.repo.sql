@@ -23,25 +23,24 @@ insert into ei_run (eic_no, organization_no, file_name, file_format, storage_key
       returning run_id;
 
 insert into ei_staging_row (run_id, row_number, record_type, maintenance_code, organization_id,
-  ssn_hash, ssn_encrypted, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
+  ssn_hash, employee_ssn_hash, first_name, last_name, date_of_birth, gender,
   relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
   term_date, flags)
-      select $1, n, t, m, o, decode(h, 'hex'), decode(e, 'hex'), decode(eh, 'hex'),
+      select $1, n, t, m, o, decode(h, 'hex'), decode(eh, 'hex'),
         fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl
       from unnest(
         $2::int[], $3::text[],
         $4::text[], $5::text[],
         $6::text[],
         $7::text[],
-        $8::text[],
-        $9::text[], $10::text[],
-        $11::date[], $12::text[],
-        $13::text[],
-        $14::text[], $15::text[],
-        $16::text[], $17::text[],
-        $18::date[], $19::date[],
-        $20::text[])
-        as u(n, t, m, o, h, e, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl);
+        $8::text[], $9::text[],
+        $10::date[], $11::text[],
+        $12::text[],
+        $13::text[], $14::text[],
+        $15::text[], $16::text[],
+        $17::date[], $18::date[],
+        $19::text[])
+        as u(n, t, m, o, h, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl);
 
 select change_id as "changeId", kind, member_id as "memberId", field,
            new_value as "newValue", change_date::text as "changeDate"
