@@ -99,9 +99,39 @@ async function writeDetail(
     sheet.addRow(keys.map((k) => cellValue(claim[k]))).commit();
     rowsInSheet += 1;
     written += 1;
-    if (written % DRAIN_EVERY === 0 && out.writableNeedDrain) await once(out, 'drain');
+    if (written % DRAIN_EVERY === 0) {
+      // exceljs hands each row to the zip without waiting: give the compressor its turn, and
+      // wait for a slow reader, so the rows never pile up in memory.
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const pipe of zipInputs(sheet))
+        if (pipe._writableState!.length >= pipe._writableState!.highWaterMark)
+          await new Promise<void>((resolve) => pipe.once('drain', resolve));
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
   }
   sheet?.commit();
+}
+
+/**
+ * Where a streamed sheet's rows go (the zip entry's compressor): exceljs writes to it without
+ * heeding its backlog, so the writer waits on it here (exceljs's sheet stream keeps its
+ * destinations in `pipes`; none when that ever changes, and only the reader is waited on).
+ */
+function zipInputs(sheet: ExcelJS.Worksheet): Backlogged[] {
+  const pipes = (sheet as unknown as { stream?: { pipes?: unknown } }).stream?.pipes;
+  return Array.isArray(pipes)
+    ? pipes.filter(
+        (p): p is Backlogged =>
+          typeof (p as Backlogged)?.once === 'function' &&
+          typeof (p as Backlogged)?._writableState?.length === 'number',
+      )
+    : [];
+}
+
+/** A writable stream, node's or the readable-stream package's (archiver's). */
+interface Backlogged {
+  _writableState?: { length: number; highWaterMark: number };
+  once(event: 'drain', listener: () => void): unknown;
 }
 
 function cellValue(v: unknown): string | number | boolean | null {
