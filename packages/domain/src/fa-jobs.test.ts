@@ -6,6 +6,7 @@ import {
   explainQuery,
   faJobInput,
   gridRowLabel,
+  pricingGridRows,
 } from './fa-jobs.ts';
 import { defaultSelection, globalCustomizations } from './rate-cards.ts';
 import { gridFootnotes, type FootnoteFacts } from './pricing-footnotes.ts';
@@ -210,5 +211,73 @@ describe('footnote rules', () => {
     expect(esi).toContain(
       'Specialty claims of every PBM column are priced at ESI’s specialty terms.',
     );
+  });
+});
+
+describe('the grid rows (one definition for the screen and the proposal)', () => {
+  const grid = repriceGrid(
+    [
+      claim({ claimId: 'r1' }),
+      claim({ claimId: 'm1', pharmacyType: 'M', brandGenericIndicator: 'G' }),
+    ],
+    [INCUMBENT, COMPETITOR],
+    { retail90: true, population: { employees: 1, members: 1, months: 1 } },
+  );
+
+  it('orders plan cost, the buckets some column has, savings, utilization, disruption', () => {
+    const rows = pricingGridRows(grid);
+    expect(rows.map((r) => r.id)).toEqual([
+      'grossClaimAmountPaid',
+      'lessMemberCostShare',
+      'totalCredits',
+      'rebateAmount',
+      'totalFees',
+      'netCost',
+      'paid.retail.brand',
+      'paid.mail.generic',
+      'contractSavings',
+      'percentSavings',
+      'percClaimsRepriced',
+      'claimsExcluded',
+      'genericDispensingRate',
+      'specialtyCostShare',
+      'percMembersSpecialtyDrugs',
+      'mailOrderUtilizationRate',
+      'pctMembers',
+      'pctRx',
+    ]);
+    const net = rows.find((r) => r.id === 'netCost')!;
+    expect([net.label, net.kind, net.value(grid[0]!)]).toEqual([
+      'Net Cost',
+      'money',
+      grid[0]!.planCost.netCost,
+    ]);
+    // 100 × 0.82 + 1.00 = 83.00 for the retail brand claim under the incumbent
+    expect(rows.find((r) => r.id === 'paid.retail.brand')!.value(grid[0]!)).toBe(83);
+    expect(rows.find((r) => r.id === 'claimsExcluded')!.kind).toBe('count');
+  });
+
+  it('puts savings first and keeps only the groups asked for (the proposal)', () => {
+    const rows = pricingGridRows(grid, {
+      order: 'savings-first',
+      groups: ['Plan Cost', 'Contract Savings'],
+    });
+    expect(rows.map((r) => r.id)).toEqual([
+      'contractSavings',
+      'percentSavings',
+      'grossClaimAmountPaid',
+      'lessMemberCostShare',
+      'totalCredits',
+      'rebateAmount',
+      'totalFees',
+      'netCost',
+    ]);
+  });
+
+  it('reads null where a saved column lacks the figure', () => {
+    const { utilization: _u, disruption: _d, ...saved } = grid[0]!;
+    const rows = pricingGridRows([saved]);
+    expect(rows.find((r) => r.id === 'pctRx')!.value(saved)).toBeNull();
+    expect(rows.find((r) => r.id === 'netCost')!.value(saved)).toBe(grid[0]!.planCost.netCost);
   });
 });

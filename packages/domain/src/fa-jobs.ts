@@ -367,6 +367,162 @@ export function gridRowLabel(row: string): string {
   return GRID_ROW_LABELS[row as (typeof GRID_ROW_IDS)[number]] ?? row;
 }
 
+// ---- The grid's rows (one definition for the screen and the proposal: D1/D3) ----
+
+export type GridRowGroup =
+  'Plan Cost' | 'Paid Amount Breakdown' | 'Contract Savings' | 'Utilization' | 'Disruption';
+export type GridRowKind = 'money' | 'percent' | 'count';
+
+/**
+ * What the rows read of a column: the engine's answer and an iteration's saved column both have
+ * it (a saved column may lack utilization and disruption: their rows then read null).
+ */
+export interface GridFigures {
+  planCost: {
+    grossClaimAmountPaid: number;
+    lessMemberCostShare: number;
+    totalCredits: number;
+    rebateAmount: number;
+    totalFees: number;
+    netCost: number;
+    paidAmountBreakdown: readonly {
+      deliverySystem: string;
+      brandGenericInd: string;
+      grossClaimAmountPaid: number;
+    }[];
+  };
+  contractSavings: { contractSavings: number; percentSavings: number };
+  utilization?: Partial<Record<keyof GridColumn['utilization'], number>>;
+  disruption?: Partial<Record<keyof GridColumn['disruption'], number>>;
+}
+
+/** One row of the grid: its id (the explain call's row), label, group, kind and value. */
+export interface PricingGridRow<C extends GridFigures = GridFigures> {
+  id: string;
+  label: string;
+  group: GridRowGroup;
+  kind: GridRowKind;
+  value: (column: C) => number | null;
+}
+
+type FixedRowId = (typeof GRID_ROW_IDS)[number];
+const FIXED_ROWS: Record<FixedRowId, Omit<PricingGridRow, 'id' | 'label'>> = {
+  grossClaimAmountPaid: {
+    group: 'Plan Cost',
+    kind: 'money',
+    value: (c) => c.planCost.grossClaimAmountPaid,
+  },
+  lessMemberCostShare: {
+    group: 'Plan Cost',
+    kind: 'money',
+    value: (c) => c.planCost.lessMemberCostShare,
+  },
+  totalCredits: { group: 'Plan Cost', kind: 'money', value: (c) => c.planCost.totalCredits },
+  rebateAmount: { group: 'Plan Cost', kind: 'money', value: (c) => c.planCost.rebateAmount },
+  totalFees: { group: 'Plan Cost', kind: 'money', value: (c) => c.planCost.totalFees },
+  netCost: { group: 'Plan Cost', kind: 'money', value: (c) => c.planCost.netCost },
+  contractSavings: {
+    group: 'Contract Savings',
+    kind: 'money',
+    value: (c) => c.contractSavings.contractSavings,
+  },
+  percentSavings: {
+    group: 'Contract Savings',
+    kind: 'percent',
+    value: (c) => c.contractSavings.percentSavings,
+  },
+  percClaimsRepriced: {
+    group: 'Utilization',
+    kind: 'percent',
+    value: (c) => c.utilization?.percClaimsRepriced ?? null,
+  },
+  claimsExcluded: {
+    group: 'Utilization',
+    kind: 'count',
+    value: (c) => c.utilization?.claimsExcluded ?? null,
+  },
+  genericDispensingRate: {
+    group: 'Utilization',
+    kind: 'percent',
+    value: (c) => c.utilization?.genericDispensingRate ?? null,
+  },
+  specialtyCostShare: {
+    group: 'Utilization',
+    kind: 'percent',
+    value: (c) => c.utilization?.specialtyCostShare ?? null,
+  },
+  percMembersSpecialtyDrugs: {
+    group: 'Utilization',
+    kind: 'percent',
+    value: (c) => c.utilization?.percMembersSpecialtyDrugs ?? null,
+  },
+  mailOrderUtilizationRate: {
+    group: 'Utilization',
+    kind: 'percent',
+    value: (c) => c.utilization?.mailOrderUtilizationRate ?? null,
+  },
+  pctMembers: {
+    group: 'Disruption',
+    kind: 'percent',
+    value: (c) => c.disruption?.pctMembers ?? null,
+  },
+  pctRx: { group: 'Disruption', kind: 'percent', value: (c) => c.disruption?.pctRx ?? null },
+};
+
+const GROUP_ORDER: Record<'cost-first' | 'savings-first', readonly GridRowGroup[]> = {
+  'cost-first': [
+    'Plan Cost',
+    'Paid Amount Breakdown',
+    'Contract Savings',
+    'Utilization',
+    'Disruption',
+  ],
+  'savings-first': [
+    'Contract Savings',
+    'Plan Cost',
+    'Paid Amount Breakdown',
+    'Utilization',
+    'Disruption',
+  ],
+};
+
+/**
+ * The grid's rows in the spec's order (spec 3 §3 "Pricing grid column"): plan cost, the paid
+ * amount by delivery system and brand/generic (only the buckets some column has), contract
+ * savings, utilization, disruption; `savings-first` moves the savings to the top (the WTW
+ * proposal), `groups` keeps only some (the proposal's cost and savings).
+ */
+export function pricingGridRows<C extends GridFigures>(
+  columns: readonly C[],
+  options: { order?: 'cost-first' | 'savings-first'; groups?: readonly GridRowGroup[] } = {},
+): PricingGridRow<C>[] {
+  const rows: PricingGridRow<C>[] = GRID_ROW_IDS.map((id) => ({
+    id,
+    label: gridRowLabel(id),
+    ...FIXED_ROWS[id],
+  }));
+  for (const channel of PRICING_CHANNELS)
+    for (const cls of DRUG_CLASSES) {
+      const bucket = (c: C) =>
+        c.planCost.paidAmountBreakdown.find(
+          (b) => b.deliverySystem === channel && b.brandGenericInd === cls,
+        );
+      if (!columns.some((c) => bucket(c) !== undefined)) continue;
+      const id = `paid.${channel}.${cls}`;
+      rows.push({
+        id,
+        label: gridRowLabel(id),
+        group: 'Paid Amount Breakdown',
+        kind: 'money',
+        value: (c) => bucket(c)?.grossClaimAmountPaid ?? null,
+      });
+    }
+  const groups = GROUP_ORDER[options.order ?? 'cost-first'].filter(
+    (g) => !options.groups || options.groups.includes(g),
+  );
+  return groups.flatMap((g) => rows.filter((r) => r.group === g));
+}
+
 /**
  * How one cell of the grid was computed: the formula in words, the terms it used (the column's
  * discounts, fees, rebates; the population for fees) and how many claims stand behind it. Every

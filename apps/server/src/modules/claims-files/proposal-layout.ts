@@ -1,6 +1,8 @@
 import {
   pricingGridData,
+  pricingGridRows,
   type FootNote,
+  type GridRowKind,
   type OutputTemplate,
   type PricingGridColumnInput,
 } from '@pillar/domain';
@@ -58,51 +60,19 @@ export const PROPOSAL_LAYOUTS: Readonly<Record<OutputTemplate, ProposalLayout>> 
   },
 };
 
-type RowKey = 'gross' | 'memberShare' | 'credits' | 'rebates' | 'fees' | 'net' | 'savings' | 'pct';
+/** A grid row of the proposal: the screen's rows (packages/domain), plan cost and savings. */
 export interface GridRow {
-  key: RowKey;
   label: string;
-  kind: 'money' | 'percent';
+  kind: GridRowKind;
   value: (c: PricingGridColumnInput) => number;
 }
 
-const COST_ROWS: GridRow[] = [
-  {
-    key: 'gross',
-    label: 'Gross Claim Amount Paid',
-    kind: 'money',
-    value: (c) => c.planCost.grossClaimAmountPaid,
-  },
-  {
-    key: 'memberShare',
-    label: 'Less Member Cost Share',
-    kind: 'money',
-    value: (c) => c.planCost.lessMemberCostShare,
-  },
-  { key: 'credits', label: 'Total Credits', kind: 'money', value: (c) => c.planCost.totalCredits },
-  { key: 'rebates', label: 'Rebate Amount', kind: 'money', value: (c) => c.planCost.rebateAmount },
-  { key: 'fees', label: 'Total Fees', kind: 'money', value: (c) => c.planCost.totalFees },
-  { key: 'net', label: 'Net Cost', kind: 'money', value: (c) => c.planCost.netCost },
-];
-const SAVINGS_ROWS: GridRow[] = [
-  {
-    key: 'savings',
-    label: 'Contract Savings',
-    kind: 'money',
-    value: (c) => c.contractSavings.contractSavings,
-  },
-  {
-    key: 'pct',
-    label: 'Percent Savings',
-    kind: 'percent',
-    value: (c) => c.contractSavings.percentSavings,
-  },
-];
-
 export function gridRows(layout: ProposalLayout): GridRow[] {
-  return layout.rowOrder === 'savings-first'
-    ? [...SAVINGS_ROWS, ...COST_ROWS]
-    : [...COST_ROWS, ...SAVINGS_ROWS];
+  // No columns: the plan cost and savings rows do not depend on which buckets the columns have.
+  return pricingGridRows<PricingGridColumnInput>([], {
+    order: layout.rowOrder,
+    groups: ['Plan Cost', 'Contract Savings'],
+  }).map((row) => ({ label: row.label, kind: row.kind, value: (c) => row.value(c) ?? 0 }));
 }
 
 export interface ProposalData {
