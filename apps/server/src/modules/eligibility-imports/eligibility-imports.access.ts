@@ -30,8 +30,22 @@ export async function requireConfiguration(
   return config;
 }
 
+/**
+ * A user restricted to some groups of the organization (decision 0138) sees only the runs they
+ * started: a run's changes were compared under its starter's groups, and another user's run may
+ * name members of groups this user may not see.
+ */
+export function seesOwnRunsOnly(principal: Principal, organizationNo: number): boolean {
+  return principal.organizations !== 'all' && principal.restrictedGroups.has(organizationNo);
+}
+
 export async function requireRun(db: Db, principal: Principal, runId: number): Promise<RunRow> {
   const run = await findRun(db, runId);
-  if (!run || !canSeeOrganization(principal, run.organizationNo)) throw notFound('Import run');
+  if (
+    !run ||
+    !canSeeOrganization(principal, run.organizationNo) ||
+    (seesOwnRunsOnly(principal, run.organizationNo) && run.createdByNo !== principal.userNo)
+  )
+    throw notFound('Import run');
   return run;
 }

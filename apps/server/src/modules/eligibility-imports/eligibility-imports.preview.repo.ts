@@ -119,17 +119,25 @@ export async function findRun(db: Db, runId: number): Promise<RunRow | undefined
 export async function listRuns(
   db: Db,
   eicNo: number,
-  page: { limit: number; offset: number; sort: 'createdAt' | 'status'; desc: boolean },
+  page: {
+    limit: number;
+    offset: number;
+    sort: 'createdAt' | 'status';
+    desc: boolean;
+    /** Only the runs this user started (a user restricted to some groups, decision 0138). */
+    createdBy?: number;
+  },
 ): Promise<{ rows: RunRow[]; total: number }> {
+  const mine = page.createdBy === undefined ? sql`` : sql`and created_by = ${page.createdBy}`;
   const order =
     page.sort === 'status'
       ? sql`r.status ${sql.raw(page.desc ? 'desc' : 'asc')}, r.run_id desc`
       : sql`r.created_at ${sql.raw(page.desc ? 'desc' : 'asc')}, r.run_id ${sql.raw(page.desc ? 'desc' : 'asc')}`;
   const { rows } = await sql<RunRow>`
-    select ${runColumns} from ei_run r where r.eic_no = ${eicNo}
+    select ${runColumns} from ei_run r where r.eic_no = ${eicNo} ${mine}
     order by ${order} limit ${page.limit} offset ${page.offset}`.execute(db);
   const { rows: count } = await sql<{ n: number }>`
-    select count(*)::int as n from ei_run where eic_no = ${eicNo}`.execute(db);
+    select count(*)::int as n from ei_run where eic_no = ${eicNo} ${mine}`.execute(db);
   return { rows, total: count[0]?.n ?? 0 };
 }
 

@@ -33,7 +33,7 @@ import {
   streamIntoStorage,
 } from '../../platform/storage/streamed-upload.ts';
 import { listConfigurations } from '../import-schemas/index.ts';
-import { requireConfiguration, requireRun } from './eligibility-imports.access.ts';
+import { requireConfiguration, requireRun, seesOwnRunsOnly } from './eligibility-imports.access.ts';
 import * as preview from './eligibility-imports.preview.repo.ts';
 import { readRunFile } from './eligibility-imports.read.ts';
 import {
@@ -406,8 +406,9 @@ export async function listRuns(
     sort?: { field: 'createdAt' | 'status'; direction: 'asc' | 'desc' };
   },
 ) {
-  await requireConfiguration(db, principal, eicNo);
+  const config = await requireConfiguration(db, principal, eicNo);
   const { rows, total } = await preview.listRuns(db, eicNo, {
+    createdBy: seesOwnRunsOnly(principal, config.organizationNo) ? principal.userNo : undefined,
     limit: query.limit,
     offset: query.offset,
     sort: query.sort?.field ?? 'createdAt',

@@ -454,6 +454,32 @@ describe('eligibility import runs: the preview', () => {
     ]);
     expect(JSON.stringify(data)).not.toContain(bob!.ssn!.slice(5));
 
+    // The client lists and reads its own runs only: another user's run of the configuration
+    // (compared under that user's groups) is not the client's to read.
+    const adminRun = await previewOf('superAdmin', eicNo, 'admin.csv', csv);
+    const runsOfConfig = await t.injectAs(client, {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,
+    });
+    expect(runsOfConfig.json<{ data: ImportRun[] }>().data.map((r) => r.runId)).toEqual([
+      run.runId,
+    ]);
+    for (const path of ['', '/changes', '/rejected', '/files/changes.csv'])
+      expect(
+        (
+          await t.injectAs(client, {
+            method: 'GET',
+            url: `${BASE}/eligibility-import-runs/${adminRun.runId}${path}`,
+          })
+        ).statusCode,
+        path,
+      ).toBe(404);
+    const adminRuns = await t.injectAs('superAdmin', {
+      method: 'GET',
+      url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,
+    });
+    expect(adminRuns.json<{ totalCount: number }>().totalCount).toBe(2);
+
     // The same file run by an internal user (every group) changes both groups.
     const eicAll = await configuration(
       s.organization.organizationNo,

@@ -20,7 +20,7 @@ select
   (select count(*)::int from ei_change c
     where c.run_id = r.run_id and c.selected and c.kind <> 'absent') as "rowsSelected",
   r.started_phase_at as "startedPhaseAt", r.ack_999_key as "ack999Key",
-  r.ack_ta1_key as "ackTa1Key", r.error, r.full_file as "fullFile" from ei_run r where r.eic_no = $1
+  r.ack_ta1_key as "ackTa1Key", r.error, r.full_file as "fullFile" from ei_run r where r.eic_no = $1 
     order by r.created_at desc, r.run_id desc limit $2 offset $3;
 
 select 
