@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
+import { serializeError } from '../log-serializers.ts';
 import { openDatabase, type Database } from './database.ts';
 import { canCopy, copyBytea, copyIn, CopyData, copyRow, copyText } from './copy-in.ts';
 
@@ -59,6 +60,33 @@ describe('COPY FROM STDIN', () => {
       expect(copied.rows.map((r) => r.t)).toEqual([...values, null]);
       expect(copied.rows[1]!.b).toEqual(Buffer.of(1, 0x5c));
       expect(copied.rows[5]!.b).toBeNull();
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'fails a COPY of a bad row without its values in the error, and the connection goes on',
+    async () => {
+      const error = await database.db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`create temporary table copy_probe (n int, t text) on commit drop`.execute(trx);
+          await copyIn(
+            trx,
+            'copy copy_probe (n, t) from stdin',
+            new CopyData([copyRow([1, 'fine']), copyRow(['Zebulonia', '123456789'])]),
+          );
+        })
+        .then(
+          () => null,
+          (e: unknown) => e as Error,
+        );
+      expect(error).not.toBeNull();
+      const logged = JSON.stringify(serializeError(error));
+      expect(logged).not.toContain('Zebulonia');
+      expect(logged).not.toContain('123456789');
+      // The pool's one connection still answers.
+      const { rows } = await sql<{ n: number }>`select 1 as n`.execute(database.db);
+      expect(rows[0]!.n).toBe(1);
     },
   );
 });
