@@ -186,3 +186,52 @@ test('the financial analyst uploads, maps and prices a claims file, saves an ite
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 });
+
+test('uploading a claims file already accepted says so, and accepting it keeps the one file (decision 0140)', async ({
+  page,
+}) => {
+  await signIn(page, 'financialAnalyst', { path: '/evaluate/opportunities' });
+  const found = await apiGet<OpportunityPage>(
+    page,
+    `/evaluate/v1/opps?scope=all&status=${STAGE}&sort=sfOppId:asc&limit=20&offset=0`,
+  );
+  const id = found.data[1]?.id ?? found.data[0]?.id;
+  expect(id, `the demo seed has opportunities in stage ${STAGE}`).toBeDefined();
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await page.goto(`/evaluate/opportunities/${id}/claims`);
+  const bytes = Buffer.from(`Claim No,Member,Date Filled\nD1${RUN},M1,2026-01-05\n`);
+  const first = `twice-${RUN}.csv`;
+  const again = `twice-again-${RUN}.csv`;
+  const unmapped = page.locator('section', {
+    has: page.getByRole('heading', { name: 'Unmapped Files' }),
+  });
+
+  const uploadAs = async (name: string) => {
+    await page.getByRole('button', { name: 'Upload New Claims File' }).click();
+    const dialog = await shownDialog(page, 'Upload New Claims File');
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name, mimeType: 'text/csv', buffer: bytes });
+    await expect(dialog.getByRole('table', { name: 'Claims file preview' })).toBeVisible();
+    return dialog;
+  };
+
+  const firstDialog = await uploadAs(first);
+  await expect(firstDialog.getByText(/is already in Unmapped Files/)).toHaveCount(0);
+  await firstDialog.getByRole('button', { name: /^(loading )?Accept$/ }).click();
+  await expect(firstDialog).toBeHidden();
+  await expect(unmapped.locator('.ant-list-item').filter({ hasText: first })).toHaveCount(1);
+
+  const secondDialog = await uploadAs(again);
+  await expect(
+    secondDialog.getByText(
+      `This file is already in Unmapped Files as ${first}; Accept keeps that file and adds no copy.`,
+    ),
+  ).toBeVisible();
+  await checkA11y(page);
+  await screenshots(page, 'upload-again', false);
+  await secondDialog.getByRole('button', { name: /^(loading )?Accept$/ }).click();
+  await expect(secondDialog).toBeHidden();
+  await expect(unmapped.locator('.ant-list-item').filter({ hasText: first })).toHaveCount(1);
+  await expect(unmapped.locator('.ant-list-item').filter({ hasText: again })).toHaveCount(0);
+});
