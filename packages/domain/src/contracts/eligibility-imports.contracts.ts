@@ -49,7 +49,16 @@ export const eligibilityImportContracts = {
     bodyKind: 'multipart',
     answer: importRun,
     status: 201,
-    otherAnswers: { 409: z.object({ message: z.string(), runId: z.number().int() }) },
+    // A problem (status, title, detail: the message the screen shows) with the active run's id.
+    otherAnswers: {
+      409: z.object({
+        status: z.literal(409),
+        title: z.string(),
+        detail: z.string(),
+        message: z.string(),
+        runId: z.number().int(),
+      }),
+    },
     access: run,
     tags,
     summary:

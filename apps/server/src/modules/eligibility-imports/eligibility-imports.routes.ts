@@ -51,7 +51,14 @@ export async function eligibilityImportRoutes(app: FastifyInstance): Promise<voi
       );
     } catch (error) {
       if (!(error instanceof service.RunInProgress)) throw error;
-      return reply.code(409).send({ message: error.detail!, runId: error.runId });
+      // problem+json, so the screen shows the message; runId names the run to wait for.
+      return reply.code(409).type('application/problem+json').send({
+        status: 409,
+        title: error.title,
+        detail: error.detail!,
+        message: error.detail!,
+        runId: error.runId,
+      });
     }
   });
   registerRoute(app, c.listRunConfigurations, async ({ request, params, query }) =>

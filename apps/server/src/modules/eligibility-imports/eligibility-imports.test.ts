@@ -299,7 +299,12 @@ describe('eligibility import runs: the preview', () => {
     expect(first.statusCode).toBe(201);
     const second = await upload('superAdmin', eicNo, 'b.csv', csv);
     expect(second.statusCode).toBe(409);
+    // A problem the screen shows as it is (its detail), with the run to wait for.
+    expect(second.headers['content-type']).toContain('application/problem+json');
     expect(second.json()).toEqual({
+      status: 409,
+      title: 'Conflict',
+      detail: M.runInProgress,
       message: M.runInProgress,
       runId: first.json<ImportRun>().runId,
     });
