@@ -122,6 +122,10 @@ export interface PricingBenchReport {
   repricingBudgetMs: number;
   handWrittenQueryMs: number;
   engineVsHandWritten: number;
+  /** CPU time (all DuckDB threads: they run in this process), steadier than wall time under load. */
+  repricingCpuMs: number;
+  handWrittenCpuMs: number;
+  engineVsHandWrittenCpu: number;
   netCostsMatch: boolean;
   peakRssMb: number;
   netCosts: Record<string, number>;
@@ -226,13 +230,21 @@ export async function runPricingBench(
     const population = { employees: 2500, members: 4000, months: 12 };
     const options = { retail90: true, population };
     await repriceFile(engine, parquet, columns, options); // warm the file cache once
+    const cpuMs = (since: NodeJS.CpuUsage) => {
+      const used = process.cpuUsage(since);
+      return Math.round((used.user + used.system) / 1000);
+    };
     t = performance.now();
+    let cpu = process.cpuUsage();
     const { grid } = await repriceFile(engine, parquet, columns, options);
     const repricingMs = Math.round(performance.now() - t);
+    const repricingCpuMs = cpuMs(cpu);
     await handWritten(engine, parquet, columns, population);
     t = performance.now();
+    cpu = process.cpuUsage();
     const hand = await handWritten(engine, parquet, columns, population);
     const handWrittenQueryMs = Math.round(performance.now() - t);
+    const handWrittenCpuMs = cpuMs(cpu);
     const netCosts = Object.fromEntries(grid.map((c) => [c.key, c.planCost.netCost]));
     const netCostsMatch = grid.every(
       (c) => Math.abs((hand[c.key] ?? NaN) - c.planCost.netCost) < 0.005,
@@ -246,6 +258,10 @@ export async function runPricingBench(
       repricingBudgetMs: PRICING_BUDGET_MS,
       handWrittenQueryMs,
       engineVsHandWritten: ratio,
+      repricingCpuMs,
+      handWrittenCpuMs,
+      engineVsHandWrittenCpu:
+        Math.round((repricingCpuMs / Math.max(1, handWrittenCpuMs)) * 100) / 100,
       netCostsMatch,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       netCosts,

@@ -43,6 +43,7 @@ import {
   openEngine,
   repriceFile,
   saveClassified,
+  useClassified,
   type Engine,
   type RepriceResult,
 } from './pricing.engine.ts';
@@ -354,9 +355,12 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
           ...(selections.analysisStartDate ? { startDate: selections.analysisStartDate } : {}),
           ...(selections.analysisEndDate ? { endDate: selections.analysisEndDate } : {}),
         });
+        // The classification is a view over the file: written once to Parquet (with the claim
+        // ids and fill dates), then the bad-row list and the detail read that file.
+        await saveClassified(engine, classified);
+        await useClassified(engine, classified);
         const rows = await classifiedRows(engine, FA_BAD_ROWS_LISTED);
         const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
-        await saveClassified(engine, classified);
         await storage.put(keys.claims, createReadStream(parquet));
         await storage.put(keys.classified, createReadStream(classified));
         const first = result.grid[0]!;

@@ -1,8 +1,9 @@
 /**
  * The repricing engine (issue 19): the rules of packages/domain/src/repricing.ts run as set-based
  * DuckDB SQL over every claim of a mapped claims file. The file is converted once to Parquet
- * (typed, in file order); a run classifies the claims once (netting, exclusions, channel, class,
- * AWP) and then prices every grid column in one statement, the columns' terms being a small table
+ * (typed, in file order); a run defines the claims' classification (netting, exclusions,
+ * channel, class, AWP) as a view and prices every grid column in one statement that classifies
+ * the claims once (decision 0139), the columns' terms being one small row per channel and class
  * joined in. The grid is assembled from the sums by the same domain code the reference rules use,
  * so the two can only differ in the per-claim SQL, which engine.test.ts holds equal to the cent.
  *
@@ -150,7 +151,8 @@ export interface EngineOptions {
 }
 
 /**
- * One run over one file: one pass classifies every row into a temp table. Reversal netting is a
+ * One run over one file: the classification of every row as a view (`classified`; the grid's
+ * statement materialises it once, a job saves it as Parquet for the rest). Reversal netting is a
  * window over the claim id: the n-th paid row of an id is reversed while n ≤ the id's reversals,
  * kept when n is one more, a duplicate beyond; the n-th reversal is unmatched when n exceeds the
  * id's paid rows. Only kept rows get an exclusion reason.
@@ -183,7 +185,7 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
   const priceJoin = hasPrices
     ? 'FROM k ASOF LEFT JOIN prices pr ON k.ndc = pr.ndc AND k.fill_date >= pr.effectiveDate'
     : 'FROM k';
-  await c.run(`CREATE OR REPLACE TEMP TABLE classified AS
+  await c.run(`CREATE OR REPLACE TEMP VIEW classified AS
     WITH src AS (
       SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
         "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
@@ -308,36 +310,47 @@ async function fileSums(engine: Engine, columns: readonly ColumnTerms[]): Promis
     .join(', ');
   const fees = columns.map((_, i) => `t.f${i}`).join(', ');
   const withPaid = 'paid_ingredient IS NOT NULL';
+  const anyExcluded = columns.some((t) => (t.excludedNdcs ?? []).length > 0);
+  // The classification is a view: materialised once here, read by the three parts.
   const groups = await c.runAndReadAll(`
-    WITH p AS (
+    WITH cl AS MATERIALIZED (SELECT * FROM classified),
+    p AS (
       SELECT c.state, c.reason, c.channel, c.cls, c.awp, c.member_paid, c.paid_ingredient,
         c.paid_fee, ${ingredients}, ${fees}
-      FROM classified c LEFT JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+      FROM cl c LEFT JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+    ),
+    g AS (
+      SELECT state, reason, channel, cls, count(*)::INTEGER AS rx, sum(awp) AS awp,
+        coalesce(sum(member_paid), 0) AS member_paid, ${perColumn},
+        coalesce(sum(paid_ingredient), 0) AS paid_ingredient,
+        count(*) FILTER (WHERE ${withPaid})::INTEGER AS g_n,
+        coalesce(sum(awp) FILTER (WHERE ${withPaid}), 0) AS g_awp,
+        coalesce(sum(k0) FILTER (WHERE ${withPaid}), 0) AS g_guaranteed,
+        coalesce(sum(coalesce(paid_fee, 0)) FILTER (WHERE ${withPaid}), 0) AS g_fee
+      FROM p GROUP BY state, reason, channel, cls
+    ),
+    people AS (
+      SELECT count(DISTINCT member_id)::INTEGER AS members,
+        count(DISTINCT member_id) FILTER (WHERE ${SPECIALTY_SQL})::INTEGER AS spec_members
+      FROM cl c WHERE ${PRICED}
+    ),
+    d AS (
+      ${
+        anyExcluded
+          ? `SELECT f.col, count(*)::INTEGER AS rx, count(DISTINCT c.member_id)::INTEGER AS members
+      FROM cl c JOIN formulary_out f ON f.ndc = c.ndc WHERE ${PRICED} GROUP BY f.col`
+          : 'SELECT 0 AS col, 0 AS rx, 0 AS members WHERE FALSE'
+      }
     )
-    SELECT state, reason, channel, cls, count(*)::INTEGER AS rx, sum(awp) AS awp,
-      coalesce(sum(member_paid), 0) AS member_paid, ${perColumn},
-      coalesce(sum(paid_ingredient), 0) AS paid_ingredient,
-      count(*) FILTER (WHERE ${withPaid})::INTEGER AS g_n,
-      coalesce(sum(awp) FILTER (WHERE ${withPaid}), 0) AS g_awp,
-      coalesce(sum(k0) FILTER (WHERE ${withPaid}), 0) AS g_guaranteed,
-      coalesce(sum(coalesce(paid_fee, 0)) FILTER (WHERE ${withPaid}), 0) AS g_fee
-    FROM p GROUP BY state, reason, channel, cls`);
-  const people = await c.runAndReadAll(`
-    SELECT count(DISTINCT member_id)::INTEGER AS members,
-      count(DISTINCT member_id) FILTER (WHERE ${SPECIALTY_SQL})::INTEGER AS spec_members
-    FROM classified c WHERE ${PRICED}`);
-  const p = people.getRowObjectsJS()[0] ?? {};
-  const members = Number(p.members ?? 0);
-  const specialtyMembers = Number(p.spec_members ?? 0);
+    SELECT g.*, people.members, people.spec_members,
+      (SELECT coalesce(list({'col': col, 'rx': rx, 'members': members}), []) FROM d) AS disrupted
+    FROM g CROSS JOIN people`);
+  const first = groups.getRowObjectsJS()[0] ?? {};
+  const members = Number(first.members ?? 0);
+  const specialtyMembers = Number(first.spec_members ?? 0);
   const disrupted = new Map<number, { rx: number; members: number }>();
-  if (columns.some((t) => (t.excludedNdcs ?? []).length > 0)) {
-    const rows = await c.runAndReadAll(`
-      SELECT f.col, count(*)::INTEGER AS rx, count(DISTINCT c.member_id)::INTEGER AS members
-      FROM classified c JOIN formulary_out f ON f.ndc = c.ndc
-      WHERE ${PRICED} GROUP BY f.col`);
-    for (const r of rows.getRowObjectsJS())
-      disrupted.set(Number(r.col), { rx: Number(r.rx), members: Number(r.members) });
-  }
+  for (const r of (first.disrupted ?? []) as { col: number; rx: number; members: number }[])
+    disrupted.set(Number(r.col), { rx: Number(r.rx), members: Number(r.members) });
 
   const exclusions = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<
     ExclusionReason,
@@ -454,9 +467,9 @@ export async function repriceFile(
 }
 
 /**
- * Prices new columns over the claims the last run classified on this engine: a recalculation
- * with other PBM selections or terms (the same file, Retail 90 setting, range and price file)
- * does not read or classify the file again.
+ * Prices new columns over the engine's classified claims: after `useClassified`, a
+ * recalculation with other PBM selections or terms (the same file, Retail 90 setting, range and
+ * price file) reads the saved classification and does not classify the file again.
  */
 export async function repriceClassified(
   engine: Engine,
