@@ -13,6 +13,7 @@ import { given, uniqueSsn } from '../../test/given.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { runApplyJob } from './eligibility-imports.apply.ts';
 import { runPreviewJob } from './eligibility-imports.service.ts';
 
 let t: TestApp;
@@ -716,6 +717,7 @@ describe('eligibility import runs: the preview', () => {
       }),
     ].join('\n');
     const org = s.organization.organizationNo;
+    let lastRun = 0;
     const statusChanges = async (options: Record<string, boolean>) => {
       const run = await previewOf(
         'superAdmin',
@@ -723,6 +725,7 @@ describe('eligibility import runs: the preview', () => {
         's.csv',
         csv + '\n',
       );
+      lastRun = run.runId;
       return (await changesOf('superAdmin', run.runId)).data.map((c) => [
         c.rowNumber,
         c.kind,
@@ -747,6 +750,21 @@ describe('eligibility import runs: the preview', () => {
       [3, 'fieldChange', 'student', 'Y', 'N'],
       [4, 'fieldChange', 'disabled', 'Y', 'N'],
     ]);
+    // Applied, both dependents return to Child (relationship 3), where Pillar holds the status.
+    const applying = await t.injectAs('superAdmin', {
+      method: 'POST',
+      url: `${BASE}/eligibility-import-runs/${lastRun}/apply`,
+    });
+    expect(applying.statusCode, applying.body).toBe(201);
+    await runApplyJob(
+      { db: t.ctx.db, today: () => TODAY },
+      { runId: lastRun, organizationNo: org, userNo: await t.userNo('superAdmin') },
+    );
+    const { rows } = await sql<{ relationship: number }>`
+      select relationship from dependent where dependent_no in
+        (${s.dependents[0]!.dependentNo}, ${s.dependents[1]!.dependentNo})
+      order by dependent_no`.execute(t.ctx.db);
+    expect(rows.map((r) => r.relationship)).toEqual([3, 3]);
   });
 
   it("maps a file through the schema's data mapper template to the standard layout", async () => {
