@@ -3,13 +3,14 @@ import type { DB } from '../database.ts';
 import { seedClaimsFile } from '../modules/claims-files/index.ts';
 import { readDemoDrugs } from './drug-reference.ts';
 import { crmSeedOpportunities, EVALUATE_SEED } from './evaluate.ts';
-import { addDays, addYears, type SeededRandom } from './random.ts';
+import { addDays, type SeededRandom } from './random.ts';
 import type { SeedContext } from './seed-context.ts';
 
 /*
- * The demo opportunity's claims file (issue 19, decision 0140): a year of one employer's
- * pharmacy claims over the demo drug catalogue, sized to its members (about 9 fills a member a
- * year, as US commercial plans see), so the pricing grid of the demo reads like a real analysis
+ * The demo opportunity's claims file (issue 19, decision 0140): the last months of one
+ * employer's pharmacy claims over the demo drug catalogue, sized to its members (about 9 fills
+ * a member a year, as US commercial plans see; a year, or the most whole months, at least 3,
+ * within MAX_CLAIMS), so the pricing grid of the demo reads like a real analysis
  * and not 4 claims against thousands of employees' PEPM fees. Generated from the seed's own
  * random sequence, so every run writes the same bytes.
  *
@@ -103,6 +104,7 @@ function catalogue(random: SeededRandom): Drug[] {
 export function demoClaimRows(
   random: SeededRandom,
   members: number,
+  months: number,
   today: string,
 ): (string | number)[][] {
   const drugs = catalogue(random);
@@ -113,8 +115,8 @@ export function demoClaimRows(
   const mailNpi = `1${random.digits(9)}`;
   const specialtyNpi = `1${random.digits(9)}`;
   const specialtyMembers = Math.max(3, Math.round(members * 0.006));
-  const claims = Math.min(MAX_CLAIMS, members * FILLS_PER_MEMBER_YEAR);
-  const from = addYears(today, -1);
+  const claims = Math.round((members * FILLS_PER_MEMBER_YEAR * months) / 12);
+  const from = addMonths(today, -months);
   const to = addDays(today, -1);
   const rows: { date: string; row: (string | number)[] }[] = [];
   for (let i = 0; i < claims; i++) {
@@ -183,12 +185,28 @@ const toCsv = (header: string[], rows: (string | number)[][]) =>
   Buffer.from(`${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\n')}\n`);
 
 /** The uploaded file writes dates as the PBM does (MM/DD/YYYY); the mapped file as ISO. */
+/** The ISO date `months` calendar months from `iso`. */
+function addMonths(iso: string, months: number): string {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The months of claims the file covers: a year when the employer's year of claims fits
+ * MAX_CLAIMS, else the most whole months that do (at least 3, as an RFP's claims extract).
+ */
+export function demoMonths(members: number): number {
+  const monthly = (members * FILLS_PER_MEMBER_YEAR) / 12;
+  return Math.max(3, Math.min(12, Math.floor(MAX_CLAIMS / monthly)));
+}
+
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 /**
  * Seeds the claims file on the demo opportunity: of the imported opportunities that carry the
- * incumbent's full terms (every other one), the smallest employer, whose year of claims fits a
- * fast seed. `opportunityNos` are the evaluate seed's, in import order.
+ * incumbent's full terms (every other one), the smallest employer, so its claims fit a fast
+ * seed. `opportunityNos` are the evaluate seed's, in import order.
  */
 export async function seedEvaluateClaimsFile(
   db: Kysely<DB>,
@@ -205,16 +223,17 @@ export async function seedEvaluateClaimsFile(
   const opportunity = crm[chosen]!;
   const random = context.randomFor('evaluate-claims-file');
   const members = opportunity.members ?? Math.round((opportunity.employees ?? 500) * 2.2);
-  const rows = demoClaimRows(random, members, context.today);
+  const months = demoMonths(members);
+  const rows = demoClaimRows(random, members, months, context.today);
   const slug = opportunity.employer.name.replace(/[^A-Za-z0-9]+/g, '_');
   await seedClaimsFile(db, analyst, opportunityNos[chosen]!, {
     id: random.uuid(),
-    name: `${slug}_Rx_Claims_12mo.csv`,
+    name: `${slug}_Rx_Claims_${months}mo.csv`,
     content: toCsv(
       HEADER,
       rows.map((r) => r.map((v, i) => (i === 2 ? usDate(String(v)) : v))),
     ),
-    mappedName: `${slug}_Rx_Claims_12mo_mapped.csv`,
+    mappedName: `${slug}_Rx_Claims_${months}mo_mapped.csv`,
     mapped: toCsv(MAPPED_HEADER, rows),
   });
 }

@@ -3,6 +3,7 @@ import type { ClaimsFileLists, FaJobStatus, PricingGridAnswer } from '@pillar/do
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { demoMonths } from '../../seed/evaluate-claims-file.ts';
 import { runFaJob } from '../pricing/index.ts';
 
 let t: TestApp;
@@ -20,7 +21,7 @@ async function ok<T>(method: 'GET' | 'POST', url: string, payload?: object): Pro
 }
 
 describe("the demo opportunity's claims file (decision 0140)", () => {
-  it('is a year of claims sized to the employer, in storage, mapped, and prices to a positive net cost under every column', async () => {
+  it('is months of claims sized to the employer, in storage, mapped, and prices to a positive net cost under every column', async () => {
     const seeded = await t.ctx.db
       .selectFrom('mapped_claims_file as m')
       .innerJoin(
@@ -28,8 +29,14 @@ describe("the demo opportunity's claims file (decision 0140)", () => {
         'o.prospect_opportunity_no',
         'm.prospect_opportunity_no',
       )
-      .select(['m.prospect_opportunity_no as opp', 'm.storage_key', 'o.members', 'o.employees'])
-      .where('m.file_name', 'like', '%_Rx_Claims_12mo_mapped.csv')
+      .select([
+        'm.prospect_opportunity_no as opp',
+        'm.storage_key',
+        'm.file_name',
+        'o.members',
+        'o.employees',
+      ])
+      .where('m.file_name', 'like', '%_Rx_Claims_%mo_mapped.csv')
       .execute();
     expect(seeded).toHaveLength(1);
     const { opp, storage_key: key, members } = seeded[0]!;
@@ -59,10 +66,16 @@ describe("the demo opportunity's claims file (decision 0140)", () => {
       (f) => f.fileName === mapped.fileName.replace('_mapped', ''),
     );
     expect(unmapped?.phi).toBe(true);
-    // About 9 fills a member a year (plus the few reversal rows), a whole year of fill dates.
-    expect(mapped.claimCount).toBeGreaterThan(Math.min(8000, (members ?? 0) * 9));
-    expect(mapped.claimCount).toBeLessThan(Math.min(8000, (members ?? 0) * 9) * 1.03);
-    expect(mapped.minDate! < '2025-11-08').toBe(true);
+    // About 9 fills a member a year over the file's months (plus the few reversal rows), at
+    // most 8,000 claims, the fill dates spanning those months up to the seed's today.
+    const months = Number(/_(\d+)mo_mapped\.csv$/.exec(seeded[0]!.file_name)![1]);
+    expect(months).toBe(demoMonths(members!));
+    const expected = Math.round((members! * 9 * months) / 12);
+    expect(expected).toBeLessThanOrEqual(8000);
+    expect(mapped.claimCount).toBeGreaterThanOrEqual(expected);
+    expect(mapped.claimCount).toBeLessThan(expected * 1.03);
+    const start = new Date(Date.UTC(2026, 10 - months, 8)).toISOString().slice(0, 10);
+    expect(mapped.minDate! < start).toBe(true);
     expect(mapped.maxDate! > '2026-10-24').toBe(true);
 
     const created = await ok<FaJobStatus>('POST', `/evaluate/v1/opps/fa_jobs/${opp}`, {
