@@ -391,6 +391,7 @@ test('a client runs an import on its own organization: full file, group scope, r
   await expect(runs.getByText(`Import Runs: ${configName}`)).toBeVisible();
   await runs.getByRole('checkbox', { name: 'Full file (compare the whole roster)' }).check();
   await checkA11y(page);
+  await screenshot(page, 'client-runs-drawer');
   await runs.locator('input[type=file]').setInputFiles({
     name: `e2e-client-${tag}.834`,
     mimeType: 'text/plain',
