@@ -61,7 +61,11 @@ export function useRecalculate(id: number, x: number) {
   return useMutation({
     mutationFn: (body: RecalculateInput) => callApi(calls.recalculate, { params: { id, x }, body }),
     meta: { title: 'Recalculate', method: 'POST' },
-    onSuccess: (grid) => client.setQueryData(pricingKeys.grid(id, x), grid),
+    onSuccess: (grid) => {
+      client.setQueryData(pricingKeys.grid(id, x), grid);
+      // Explanations of the file's cells are asked again: the current grid was just replaced.
+      client.removeQueries({ queryKey: pricingKeys.explainAll(id, x) });
+    },
   });
 }
 
