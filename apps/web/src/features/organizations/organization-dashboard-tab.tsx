@@ -11,7 +11,8 @@ import { PlansPanel } from './plans-panel.tsx';
 
 /**
  * The organization's Dashboard tab (spec 1 §2): Groups, Plans and Invoices, with Contact Info,
- * Locations and Med D Subsidy beside them; Import Configurations for internal users (issue 15).
+ * Locations and Med D Subsidy beside them; Import Configurations for internal users (issue 15)
+ * and for clients and brokers who may run imports (decision 0138).
  */
 export function OrganizationDashboardTab({ organization }: { organization: OrganizationDetail }) {
   const orgId = organization.organizationNo;
