@@ -7,6 +7,7 @@ import {
   TRANSFORMATION_MESSAGES,
 } from './transformations.ts';
 import { int4Id } from './validation.ts';
+import { pageSchema, pagingQuery } from './paging.ts';
 
 /*
  * Data mapper schemas and templates (spec 3 §1 "Data mapper", §3 "Mapping template", "Config
@@ -400,3 +401,17 @@ export const completedJob = z.object({
 });
 export type CompletedJob = z.infer<typeof completedJob>;
 export const jobIdParams = z.object({ id: int4Id('id') });
+
+/** GET /templates/{id}/jobs: a template's mapping jobs, newest first (the mapping step's list). */
+export const TEMPLATE_JOB_SORT_FIELDS = ['started'] as const;
+export const templateJobsQuery = pagingQuery(TEMPLATE_JOB_SORT_FIELDS);
+export type TemplateJobsQuery = z.input<typeof templateJobsQuery>;
+export const templateJob = mappingJob
+  .omit({ errors: true, templateId: true, templatename: true })
+  .extend({
+    started_at: z.string().describe('ISO 8601 instant the job was queued'),
+    completed_at: z.string().nullable().describe('ISO 8601 instant, once completed'),
+  });
+export type TemplateJob = z.infer<typeof templateJob>;
+export const templateJobs = pageSchema(templateJob);
+export type TemplateJobs = z.infer<typeof templateJobs>;

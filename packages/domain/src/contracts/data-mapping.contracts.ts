@@ -17,6 +17,8 @@ import {
   template,
   templateIdParams,
   templateInput,
+  templateJobs,
+  templateJobsQuery,
   templateSummaries,
   templateUpdate,
 } from '../data-mapping.ts';
@@ -147,6 +149,18 @@ export const dataMappingContracts = {
     access,
     tags,
     summary: 'The templates that use a transformation (by its id)',
+  }),
+  templateJobs: defineContract({
+    method: 'GET',
+    service: 'dataMapping',
+    path: '/templates/:id/jobs',
+    params: templateIdParams,
+    query: templateJobsQuery,
+    answer: templateJobs,
+    access,
+    tags,
+    summary:
+      "A template's mapping jobs, newest first, paged: started, status, rows read, written and dropped",
   }),
   createJob: defineContract({
     method: 'POST',

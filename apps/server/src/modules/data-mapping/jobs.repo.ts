@@ -1,5 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Page } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import { fetchPage, type PagingInput } from '../../platform/http/paging.ts';
 import type { RowError } from './mapping-engine.ts';
 import type { DmJobTable } from './templates.tables.ts';
 
@@ -32,6 +34,51 @@ export async function findJob(db: Kysely<DB>, jobNo: number): Promise<JobRow | u
     .select('dm_template.name as template_name')
     .where('dm_job.job_no', '=', jobNo)
     .executeTakeFirst();
+}
+
+export type TemplateJobRow = Pick<
+  JobRow,
+  | 'job_no'
+  | 'status'
+  | 'source_bytes'
+  | 'bytes_read'
+  | 'rows_read'
+  | 'rows_written'
+  | 'rows_dropped'
+  | 'error_count'
+  | 'failure'
+  | 'created_at'
+  | 'completed_at'
+>;
+
+/** A template's jobs, newest first by default (the mapping step's list; index dm_job_template). */
+export async function listTemplateJobs(
+  db: Kysely<DB>,
+  templateNo: number,
+  paging: PagingInput<'started'>,
+): Promise<Page<TemplateJobRow>> {
+  const query = db
+    .selectFrom('dm_job')
+    .select([
+      'job_no',
+      'status',
+      'source_bytes',
+      'bytes_read',
+      'rows_read',
+      'rows_written',
+      'rows_dropped',
+      'error_count',
+      'failure',
+      'created_at',
+      'completed_at',
+    ])
+    .where('template_no', '=', templateNo);
+  return fetchPage(query, paging, {
+    sortColumns: { started: sql.ref('created_at') },
+    defaultSort: { field: 'started', direction: 'desc' },
+    tieBreaker: sql.ref('job_no'),
+    map: (row) => row,
+  });
 }
 
 /**

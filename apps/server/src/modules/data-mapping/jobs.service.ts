@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { PassThrough, Transform } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { CompletedJob, JobInput, MappingJob } from '@pillar/domain';
+import type { CompletedJob, JobInput, MappingJob, TemplateJob, TemplateJobs } from '@pillar/domain';
+import type { PagingInput } from '../../platform/http/paging.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -14,9 +15,11 @@ import {
   findJob,
   findOwnSourceFile,
   insertJob,
+  listTemplateJobs,
   recordProgress,
   startAttempt,
   type JobRow,
+  type TemplateJobRow,
 } from './jobs.repo.ts';
 import { findSchema, findTemplate } from './templates.repo.ts';
 import { definitionsOf, layoutOf } from './templates.service.ts';
@@ -32,9 +35,14 @@ export const MAPPING_QUEUE = 'data-mapping.job';
 
 type Db = Kysely<DB>;
 
-function toJob(row: JobRow): MappingJob {
+function percentOf(row: TemplateJobRow): number {
   const total = Number(row.source_bytes);
   const read = Number(row.bytes_read);
+  if (row.status === 'completed') return 100;
+  return total > 0 ? Math.min(99, Math.floor((read / total) * 100)) : 0;
+}
+
+function toJob(row: JobRow): MappingJob {
   return {
     id: row.job_no,
     templateId: row.template_no,
@@ -43,16 +51,37 @@ function toJob(row: JobRow): MappingJob {
     rowsRead: row.rows_read,
     rowsWritten: row.rows_written,
     rowsDropped: row.rows_dropped,
-    percent:
-      row.status === 'completed'
-        ? 100
-        : total > 0
-          ? Math.min(99, Math.floor((read / total) * 100))
-          : 0,
+    percent: percentOf(row),
     errorCount: row.error_count,
     errors: row.errors,
     failure: row.failure,
   };
+}
+
+function toTemplateJob(row: TemplateJobRow): TemplateJob {
+  return {
+    id: row.job_no,
+    status: row.status,
+    rowsRead: row.rows_read,
+    rowsWritten: row.rows_written,
+    rowsDropped: row.rows_dropped,
+    percent: percentOf(row),
+    errorCount: row.error_count,
+    failure: row.failure,
+    started_at: row.created_at.toISOString(),
+    completed_at: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** A template's jobs, newest first (the mapping step's list); an unknown template is a 404. */
+export async function templateJobs(
+  db: Db,
+  templateId: number,
+  paging: PagingInput<'started'>,
+): Promise<TemplateJobs> {
+  if (!(await findTemplate(db, templateId))) throw notFound('Template');
+  const page = await listTemplateJobs(db, templateId, paging);
+  return { totalCount: page.totalCount, data: page.data.map(toTemplateJob) };
 }
 
 export async function createJob(

@@ -137,6 +137,34 @@ describe('compileTemplate on a table of rows', () => {
     expect(summary.errors[1]).toMatchObject({ row: 3, field: 'employeeSSN' });
   });
 
+  it("a required target whose blank source fails its transformation reports 'This field is required'", async () => {
+    // Boom throws on any input: given a blank source, the error is the required field's.
+    const ms: TemplateMapping[] = [
+      { target: 'benefitGroupId', source: 'grp' },
+      { target: 'employeeSSN', source: 'ssn', transformation: 'Boom' },
+      { target: 'gender', source: 'sex', transformation: 'Boom' },
+    ];
+    const { summary } = await mapAll(
+      [
+        { grp: 'A', ssn: '  ', sex: 'M' },
+        { grp: 'B', ssn: null, sex: 'F' },
+        { grp: 'C', ssn: 'abc', sex: 'M' },
+      ],
+      ms,
+    );
+    expect(summary.rowsDropped).toBe(3);
+    const message = (row: number, field: string) =>
+      summary.errors.find((e) => e.row === row && e.field === field)?.message;
+    expect(message(1, 'employeeSSN')).toBe('This field is required');
+    expect(message(2, 'employeeSSN')).toBe('This field is required');
+    // A source that is present keeps the transformation's own message.
+    expect(message(3, 'employeeSSN')).toMatch(/./);
+    expect(message(3, 'employeeSSN')).not.toBe('This field is required');
+    // gender is not required: its transformation's own error stands.
+    expect(message(1, 'gender')).toMatch(/./);
+    expect(message(1, 'gender')).not.toBe('This field is required');
+  });
+
   it('keeps a capped list of errors and counts them all', async () => {
     const rows = Array.from({ length: ROW_ERRORS_KEPT + 20 }, () => ({ grp: null, ssn: '1' }));
     const { summary } = await mapAll(rows, [{ target: 'employeeSSN', source: 'ssn' }]);

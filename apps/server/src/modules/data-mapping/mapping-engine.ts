@@ -48,6 +48,12 @@ interface CompiledTarget {
   required: boolean;
   sync?: SyncValue;
   async?: AsyncValue;
+  /**
+   * For a required target read from one source field: whether the row's source is blank. A
+   * transformation that fails on a blank source then reports the spec's 'This field is
+   * required' for the target, not the transformation's own error (issue 16).
+   */
+  blankSource?: (row: SourceRow) => boolean;
 }
 
 export class UnknownTransformationError extends Error {
@@ -106,7 +112,14 @@ export function compileTemplate(
 
   const targets: CompiledTarget[] = columns.map((column) => {
     const m = byTarget.get(column.name);
-    const base = { name: column.name, required: column.required };
+    const source = m?.source;
+    const base = {
+      name: column.name,
+      required: column.required,
+      ...(column.required && source && !m.concatenation && !m.multiField
+        ? { blankSource: (row: SourceRow) => isBlank(row[source] ?? null) }
+        : {}),
+    };
     if (!m) return { ...base, sync: () => null };
     const used = [
       m.transformation,
@@ -160,7 +173,7 @@ export function compileTemplate(
     const out = new Array<string>(values.length);
     for (let i = 0; i < values.length; i++) {
       const v = values[i] ?? null;
-      if ((v === null || v.trim() === '') && targets[i]!.required)
+      if (isBlank(v) && targets[i]!.required)
         errors.push({ field: names[i]!, message: DATA_MAPPING_MESSAGES.fieldRequired });
       out[i] = v ?? '';
     }
@@ -174,7 +187,7 @@ export function compileTemplate(
       try {
         values[i] = t.sync(row);
       } catch (error) {
-        errors.push({ field: t.name, message: messageOf(error) });
+        errors.push(failureOf(t, row, error));
       }
     }
   };
@@ -202,7 +215,7 @@ export function compileTemplate(
         try {
           values[i] = await t.async(row);
         } catch (error) {
-          errors.push({ field: t.name, message: messageOf(error) });
+          errors.push(failureOf(t, row, error));
         }
       }
       return errors.length > 0 ? { errors } : finish(values);
@@ -221,6 +234,16 @@ function compileSync(m: TemplateMapping, resolve: (name: string) => RowFunction)
   if (!m.transformation) return read;
   const transform = resolve(m.transformation);
   return (row) => transform(read(row));
+}
+
+function isBlank(v: string | null): boolean {
+  return v === null || v.trim() === '';
+}
+
+/** A target's failure: 'This field is required' when its required source was blank. */
+function failureOf(t: CompiledTarget, row: SourceRow, error: unknown): Omit<RowError, 'row'> {
+  if (t.blankSource?.(row)) return { field: t.name, message: DATA_MAPPING_MESSAGES.fieldRequired };
+  return { field: t.name, message: messageOf(error) };
 }
 
 function messageOf(error: unknown): string {

@@ -5,7 +5,7 @@ import { attachmentDisposition } from '../../platform/http/content-disposition.t
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { getImportSchema } from '../import-schemas/index.ts';
-import { createJob, getCompletedJob, getJob } from './jobs.service.ts';
+import { createJob, getCompletedJob, getJob, templateJobs } from './jobs.service.ts';
 import { moveSeedMappingContentIntoStorage } from './seed-jobs.repo.ts';
 import {
   cloneTemplate,
@@ -71,6 +71,9 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
   );
   registerRoute(app, c.createJob, async ({ request, body }) =>
     createJob(db, jobs, principalOf(request), body),
+  );
+  registerRoute(app, c.templateJobs, async ({ params, query }) =>
+    templateJobs(db, params.id, query),
   );
   registerRoute(app, c.getJob, async ({ params }) => getJob(db, params.id));
   registerRoute(app, c.getCompletedJob, async ({ params }) => getCompletedJob(db, params.id));

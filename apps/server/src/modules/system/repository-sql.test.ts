@@ -1049,6 +1049,7 @@ describe('repository SQL', () => {
       await runMappingJob({ db: t.ctx.db, storage }, job.id);
       await call('dataMapper', 'GET', `${p}/jobs/${job.id}`);
       await call('dataMapper', 'GET', `${p}/jobs/completed/${job.id}`);
+      await call('dataMapper', 'GET', `${p}/templates/${template.id}/jobs`);
     });
   });
 

@@ -362,6 +362,7 @@ describe('route table', () => {
       'GET /datamapping/v1/schemas/:id',
       'GET /datamapping/v1/schemas/write',
       'GET /datamapping/v1/templates/:id',
+      'GET /datamapping/v1/templates/:id/jobs',
       'GET /datamapping/v1/templates/transformations/:id',
       'POST /datamapping/v1/jobs',
       'POST /datamapping/v1/schemas',
