@@ -174,6 +174,20 @@ test('the financial analyst uploads, maps and prices a claims file, saves an ite
   await expect(page.getByRole('table', { name: 'Pricing grid' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Global Customizations' })).toBeVisible();
   await screenshots(page, 'iteration');
+  // The iteration explains its own numbers (decision 0139): the call names the iteration.
+  const ownExplain = page.waitForResponse(
+    (r) => r.url().includes('/explain?') && r.url().includes('iteration='),
+  );
+  await page
+    .getByRole('table', { name: 'Pricing grid' })
+    .getByRole('button', { name: /how Net Cost of .* was computed/ })
+    .first()
+    .click();
+  expect((await ownExplain).status()).toBe(200);
+  const saved = page.getByRole('dialog').filter({ hasText: 'Formula' });
+  await expect(saved.getByText(/Gross claim amount paid − member cost share/)).toBeVisible();
+  await saved.getByRole('button', { name: 'Close' }).click();
+  await expect(saved).toBeHidden();
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   const downloading = page.waitForEvent('download');
   await page
