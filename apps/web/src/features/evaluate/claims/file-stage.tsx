@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, List, Skeleton, Tag, Typography } from 'antd';
 import { formatDate, type ClaimsFile, type MappedClaimsFile } from '@pillar/domain';
 import { useClaimsFiles } from '../../../entities/claims-file/index.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
@@ -65,10 +65,9 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
                 >
                   <List.Item.Meta
                     title={
-                      <Space>
-                        {file.fileName}
-                        <PhiTag phi={file.phi} />
-                      </Space>
+                      <span className="claims-file-lists__title">
+                        {file.fileName} <PhiTag phi={file.phi} />
+                      </span>
                     }
                     description={`${file.rowCount} rows · uploaded ${formatDate(file.createdAt.slice(0, 10))}`}
                   />
@@ -111,10 +110,9 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
                 >
                   <List.Item.Meta
                     title={
-                      <Space>
-                        {file.fileName}
-                        <PhiTag phi={file.phi} />
-                      </Space>
+                      <span className="claims-file-lists__title">
+                        {file.fileName} <PhiTag phi={file.phi} />
+                      </span>
                     }
                     description={`${file.claimCount} claims · ${formatDate(file.minDate)} – ${formatDate(file.maxDate)}`}
                   />
