@@ -24,10 +24,12 @@ export {
   downloadJobOutput,
   getCompletedJob,
   getJob,
+  getTemplateJobs,
   keepPolling,
   useCompletedJob,
   useCreateJob,
   useJob,
+  useTemplateJobs,
 } from './api/jobs.ts';
 export {
   MappingEditor,
@@ -35,4 +37,5 @@ export {
   type MappingEditorProps,
 } from './ui/mapping-editor.tsx';
 export { MappingJobPanel, type MappingJobPanelProps } from './ui/mapping-job-panel.tsx';
+export { MappingJobList, type MappingJobListProps } from './ui/mapping-job-list.tsx';
 export { type GuideTransformation } from './ui/transform-drawer.tsx';

@@ -8,4 +8,7 @@ export const mappingTemplateKeys = {
   schema: (id: number) => [...mappingTemplateKeys.all, 'schema', id] as const,
   job: (id: number) => [...mappingTemplateKeys.all, 'job', id] as const,
   completedJob: (id: number) => [...mappingTemplateKeys.all, 'job', id, 'completed'] as const,
+  /** A template's job list; every page of it under one prefix (a new job invalidates them). */
+  templateJobs: (templateId: number) =>
+    [...mappingTemplateKeys.all, 'template-jobs', templateId] as const,
 };

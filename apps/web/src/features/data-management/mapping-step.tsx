@@ -8,6 +8,7 @@ import {
 } from '@pillar/domain';
 import {
   MappingEditor,
+  MappingJobList,
   MappingJobPanel,
   useTemplate,
   type GuideTransformation,
@@ -44,7 +45,8 @@ export interface MappingStepProps {
  * created the first time and updated after; the schema keeps its id (dmTemplateId). A stored
  * template loads and edits here. The Transform drawer's Add New Transformation opens the
  * transformation wizard in place; the new one is then listed in the drawer's guide to select. A
- * template with a sample file runs a mapping job. In view mode everything shows and nothing edits.
+ * template with a sample file runs a mapping job; a stored template lists its jobs (newest first,
+ * their output and row errors). In view mode everything shows and nothing edits.
  */
 export function MappingStep(props: MappingStepProps) {
   const { mode, fieldNames, edi, templateId, generated, preparing, prepareError } = props;
@@ -92,6 +94,7 @@ export function MappingStep(props: MappingStepProps) {
         {!view && !generated && stored.data?.fileStorageId && (
           <MappingJobPanel templateId={stored.data.id} fileStorageId={stored.data.fileStorageId} />
         )}
+        {!generated && stored.data && <MappingJobList templateId={stored.data.id} />}
       </>
     );
   } else if (templateId !== null) {

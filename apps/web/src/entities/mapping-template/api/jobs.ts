@@ -1,9 +1,10 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   dataMappingContracts,
   type CompletedJob,
   type JobInput,
   type MappingJob,
+  type TemplateJobs,
 } from '@pillar/domain';
 import { callApi, callDownload } from '../../../shared/api/call-api.ts';
 import { saveFile } from '../../../shared/api/api-client.ts';
@@ -18,8 +19,12 @@ export function createJob(input: JobInput): Promise<MappingJob> {
 }
 
 export function useCreateJob() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: createJob,
+    // The template's job list shows the new job at its top.
+    onSuccess: (job) =>
+      client.invalidateQueries({ queryKey: mappingTemplateKeys.templateJobs(job.templateId) }),
     meta: { title: 'Run Mapping Job', method: 'POST', notifyError: true },
   });
 }
@@ -64,4 +69,30 @@ export function useCompletedJob(id: number | null, completed: boolean) {
 /** GET /jobs/{id}/output: the completed job's CSV, saved under its template's name. */
 export async function downloadJobOutput(jobId: number): Promise<void> {
   saveFile(await callDownload(dataMappingContracts.downloadJobOutput, { params: { id: jobId } }));
+}
+
+/** GET /templates/{id}/jobs: one page of a template's jobs, newest first. */
+export function getTemplateJobs(
+  templateId: number,
+  paging: { limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<TemplateJobs> {
+  return callApi(dataMappingContracts.templateJobs, {
+    params: { id: templateId },
+    query: paging,
+    signal,
+  });
+}
+
+/** A page of the template's jobs; asked again every 3 s while one of them is still running. */
+export function useTemplateJobs(templateId: number, paging: { limit: number; offset: number }) {
+  return useQuery({
+    queryKey: [...mappingTemplateKeys.templateJobs(templateId), paging.limit, paging.offset],
+    queryFn: ({ signal }) => getTemplateJobs(templateId, paging, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((j) => j.status === 'queued' || j.status === 'running')
+        ? JOB_POLL_MS
+        : false,
+  });
 }
