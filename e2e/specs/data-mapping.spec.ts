@@ -14,10 +14,13 @@ import {
   DATA_MAPPING_MESSAGES,
   IMPORT_SCHEMA_WIZARD_MESSAGES,
   TRANSFORMATION_MESSAGES,
+  type ImportSchema,
   type ImportSchemaPage,
+  type MappingJob,
   type Template,
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
+import { apiPost } from '../helpers/api.ts';
 import { mapRequiredTargets, mappingStep, mappingTable, pickOption } from '../helpers/mapping.ts';
 import { checkA11y, choose, expectNotice, shownDialog, uniqueLetters } from '../helpers/ui.ts';
 
@@ -207,7 +210,7 @@ test('a schema mapped with a concatenation and a value map, its job run and outp
   await toMappingStep(page, `${IMPORTS}/import-schema/${schema.id}/edit`);
   await expect(page.getByText(CONCATENATION)).toBeVisible();
   await page.getByRole('button', { name: 'Run Mapping Job' }).click();
-  const job = page.getByRole('region', { name: 'Mapping Job' });
+  const job = page.getByRole('region', { name: 'Mapping Job', exact: true });
   await expect(job.getByText(/^Job \d+: completed$/)).toBeVisible({ timeout: 60_000 });
   await expect(job.getByRole('row', { name: /Rows written 2/ })).toBeVisible();
   await checkA11y(page);
@@ -294,4 +297,73 @@ test('an EDI-834 schema maps from a copy of the unmapped 834 template', async ({
   expect(copy.mappings.find((m) => m.target === 'lastName')?.source).toBeTruthy();
   const fixed = await apiGet<Template>(page, `/datamapping/v1/templates/${unmapped}`);
   expect(fixed.mappings.every((m) => !m.source)).toBe(true);
+});
+
+test("the template's mapping jobs listed on the mapping step: the seeded jobs, an output downloaded, a job's row errors", async ({
+  page,
+}) => {
+  await signIn(page, 'dataMapper', { path: IMPORTS });
+  // The demo seed's two jobs on Acme_Eligibility_Standard are its first jobs (decision 0136).
+  const seeded = await apiGet<MappingJob>(page, '/datamapping/v1/jobs/1');
+  expect(seeded.templatename).toBe('Acme_Eligibility_Standard');
+  // A pipe-delimited schema of the template's source fields, using that template.
+  const schema = await apiPost<ImportSchema>(page, '/eligibilityImportSchema', {
+    name: `E2E Acme Jobs ${RUN}`,
+    importerType: 1,
+    mediaType: 'csv',
+    fileDelimiter: 'pipe',
+    fileHasHeaderRow: true,
+    fieldDefinitionMode: 'manual',
+    fieldDefinitions: ['GROUP', 'EFF_DATE', 'SSN', 'SEX', 'FULL_NAME', 'DOB', 'REL', 'ZIP'].map(
+      (fieldName) => ({ fieldName, alias: null }),
+    ),
+    dmTemplateId: seeded.templateId,
+  });
+
+  // View mode: both seeded jobs, newest first, with their counts.
+  await toMappingStep(page, `${IMPORTS}/import-schema/${schema.id}`);
+  const list = page.getByRole('region', { name: 'Mapping Jobs', exact: true });
+  const jobs = list.getByRole('table', { name: 'Jobs of this template' });
+  const clean = jobs.getByRole('row', { name: /^1 .*Completed 60 60 0/ });
+  const broken = jobs.getByRole('row', { name: /^2 .*Completed 40 34 6/ });
+  await expect(clean).toBeVisible();
+  await expect(broken).toBeVisible();
+  const rows = jobs.locator('tbody tr.ant-table-row');
+  await expect(rows.first()).toHaveAttribute('data-row-key', '2');
+  await expect(page.getByRole('button', { name: 'Run Mapping Job' })).toHaveCount(0);
+  await checkA11y(page);
+  await shot(page, 'job-list');
+  await page.screenshot({ path: `${SCREENSHOTS}/job-list-1440.png`, fullPage: true });
+
+  // The clean job's output: the write schema's header, then its 60 rows.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    clean.getByRole('button', { name: 'Download Output of job 1' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('Acme_Eligibility_Standard-job-1.csv');
+  const lines = fs
+    .readFileSync(await download.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
+  expect(lines[0]).toMatch(/^benefitGroupId,groupEffectiveDate,memberEffectiveDate,employeeSSN,/);
+  expect(lines).toHaveLength(61);
+
+  // The failed rows of the other job, in a drawer: row, field and the spec's message.
+  await expect(clean.getByRole('button', { name: /View Errors/ })).toHaveCount(0);
+  await broken.getByRole('button', { name: 'View Errors of job 2' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Row errors of job 2' });
+  await expect(drawer).toBeVisible();
+  const errors = drawer.getByRole('table', { name: 'Row errors' });
+  await expect(errors.locator('tbody tr.ant-table-row')).toHaveCount(6);
+  for (const field of ['lastName', 'dateOfBirth', 'employeeSSN'])
+    await expect(
+      errors
+        .getByRole('row', { name: new RegExp(`^\\d+ ${field} This field is required$`) })
+        .first(),
+    ).toBeVisible();
+  await expect(drawer.getByText(/Argument 1 of function/)).toHaveCount(0);
+  await checkA11y(page);
+  await shot(page, 'job-errors');
+  await drawer.getByRole('button', { name: 'Close' }).first().click();
+  await expect(drawer).toBeHidden();
 });

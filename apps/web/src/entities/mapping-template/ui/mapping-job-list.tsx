@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, ConfigProvider, Space, Table, Typography } from 'antd';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZE_OPTIONS,
@@ -15,12 +15,6 @@ export interface MappingJobListProps {
   templateId: number;
 }
 
-const STATUS_COLORS: Record<JobStatus, string> = {
-  queued: 'default',
-  running: 'processing',
-  completed: 'success',
-  failed: 'error',
-};
 const STATUS_LABELS: Record<JobStatus, string> = {
   queued: 'Queued',
   running: 'Running',
@@ -56,100 +50,103 @@ export function MappingJobList({ templateId }: MappingJobListProps) {
   const [downloading, setDownloading] = useState<number | null>(null);
   const [errorsOf, setErrorsOf] = useState<number | null>(null);
 
+  // Nothing here edits: usable in view mode too, inside the wizard's disabled form.
   return (
-    <section aria-labelledby="mapping-jobs-title" className="mapping-job-list">
-      <Typography.Title level={3} id="mapping-jobs-title">
-        Mapping Jobs
-      </Typography.Title>
-      {jobs.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title="The mapping jobs could not be loaded."
-          description={describeError(jobs.error).description}
+    <ConfigProvider componentDisabled={false}>
+      <section aria-labelledby="mapping-jobs-title" className="mapping-job-list">
+        <Typography.Title level={3} id="mapping-jobs-title">
+          Mapping Jobs
+        </Typography.Title>
+        {jobs.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title="The mapping jobs could not be loaded."
+            description={describeError(jobs.error).description}
+          />
+        )}
+        <Table<TemplateJob>
+          rowKey="id"
+          size="small"
+          aria-label="Jobs of this template"
+          loading={jobs.isFetching && !jobs.data}
+          dataSource={jobs.data?.data ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: 'No mapping job has run on this template yet.' }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: jobs.data?.totalCount ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            onChange: (next, size) => {
+              setPage(size !== pageSize ? 1 : next);
+              setPageSize(size);
+            },
+            showTotal: (count) => (count === 1 ? '1 job' : `${count} jobs`),
+          }}
+          columns={[
+            { title: 'Job', dataIndex: 'id', width: 72 },
+            {
+              title: 'Started',
+              dataIndex: 'started_at',
+              render: (iso: string) => formatStarted(iso),
+            },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: JobStatus, job) => (
+                <Space size={4} direction="vertical">
+                  <Typography.Text>{STATUS_LABELS[status]}</Typography.Text>
+                  {job.failure && <Typography.Text type="danger">{job.failure}</Typography.Text>}
+                </Space>
+              ),
+            },
+            { title: 'Rows Read', dataIndex: 'rowsRead', align: 'right' },
+            { title: 'Rows Written', dataIndex: 'rowsWritten', align: 'right' },
+            { title: 'Rows Failed', dataIndex: 'rowsDropped', align: 'right' },
+            {
+              title: 'Actions',
+              key: 'actions',
+              render: (_: unknown, job) => (
+                <Space wrap>
+                  {job.status === 'completed' && (
+                    <Button
+                      size="small"
+                      aria-label={`Download Output of job ${job.id}`}
+                      loading={downloading === job.id}
+                      onClick={() => {
+                        setDownloading(job.id);
+                        void downloadJobOutput(job.id).finally(() => setDownloading(null));
+                      }}
+                    >
+                      Download Output
+                    </Button>
+                  )}
+                  {job.errorCount > 0 && (
+                    <Button
+                      size="small"
+                      aria-label={`View Errors of job ${job.id}`}
+                      onClick={() => setErrorsOf(job.id)}
+                    >
+                      View Errors ({job.errorCount})
+                    </Button>
+                  )}
+                </Space>
+              ),
+            },
+          ]}
         />
-      )}
-      <Table<TemplateJob>
-        rowKey="id"
-        size="small"
-        aria-label="Mapping jobs"
-        loading={jobs.isFetching && !jobs.data}
-        dataSource={jobs.data?.data ?? []}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No mapping job has run on this template yet.' }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: jobs.data?.totalCount ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
-          showTotal: (count) => (count === 1 ? '1 job' : `${count} jobs`),
-        }}
-        columns={[
-          { title: 'Job', dataIndex: 'id', width: 72 },
-          {
-            title: 'Started',
-            dataIndex: 'started_at',
-            render: (iso: string) => formatStarted(iso),
-          },
-          {
-            title: 'Status',
-            dataIndex: 'status',
-            render: (status: JobStatus, job) => (
-              <Space size={4} direction="vertical">
-                <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>
-                {job.failure && <Typography.Text type="danger">{job.failure}</Typography.Text>}
-              </Space>
-            ),
-          },
-          { title: 'Rows Read', dataIndex: 'rowsRead', align: 'right' },
-          { title: 'Rows Written', dataIndex: 'rowsWritten', align: 'right' },
-          { title: 'Rows Failed', dataIndex: 'rowsDropped', align: 'right' },
-          {
-            title: 'Actions',
-            key: 'actions',
-            render: (_: unknown, job) => (
-              <Space wrap>
-                {job.status === 'completed' && (
-                  <Button
-                    size="small"
-                    aria-label={`Download Output of job ${job.id}`}
-                    loading={downloading === job.id}
-                    onClick={() => {
-                      setDownloading(job.id);
-                      void downloadJobOutput(job.id).finally(() => setDownloading(null));
-                    }}
-                  >
-                    Download Output
-                  </Button>
-                )}
-                {job.errorCount > 0 && (
-                  <Button
-                    size="small"
-                    aria-label={`View Errors of job ${job.id}`}
-                    onClick={() => setErrorsOf(job.id)}
-                  >
-                    View Errors ({job.errorCount})
-                  </Button>
-                )}
-              </Space>
-            ),
-          },
-        ]}
-      />
-      <AppDrawer
-        open={errorsOf !== null}
-        title={errorsOf !== null ? `Row errors of job ${errorsOf}` : 'Row errors'}
-        size="wide"
-        onClose={() => setErrorsOf(null)}
-      >
-        {errorsOf !== null && <JobErrors jobId={errorsOf} />}
-      </AppDrawer>
-    </section>
+        <AppDrawer
+          open={errorsOf !== null}
+          title={errorsOf !== null ? `Row errors of job ${errorsOf}` : 'Row errors'}
+          size="wide"
+          onClose={() => setErrorsOf(null)}
+        >
+          {errorsOf !== null && <JobErrors jobId={errorsOf} />}
+        </AppDrawer>
+      </section>
+    </ConfigProvider>
   );
 }
 
