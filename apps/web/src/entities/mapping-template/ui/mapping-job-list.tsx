@@ -71,7 +71,6 @@ export function MappingJobList({ templateId }: MappingJobListProps) {
           aria-label="Jobs of this template"
           loading={jobs.isFetching && !jobs.data}
           dataSource={jobs.data?.data ?? []}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: 'No mapping job has run on this template yet.' }}
           pagination={{
             current: page,
@@ -86,7 +85,7 @@ export function MappingJobList({ templateId }: MappingJobListProps) {
             showTotal: (count) => (count === 1 ? '1 job' : `${count} jobs`),
           }}
           columns={[
-            { title: 'Job', dataIndex: 'id', width: 72 },
+            { title: 'Job', dataIndex: 'id' },
             {
               title: 'Started',
               dataIndex: 'started_at',
@@ -126,10 +125,10 @@ export function MappingJobList({ templateId }: MappingJobListProps) {
                   {job.errorCount > 0 && (
                     <Button
                       size="small"
-                      aria-label={`View Errors of job ${job.id}`}
+                      aria-label={`Errors of job ${job.id}`}
                       onClick={() => setErrorsOf(job.id)}
                     >
-                      View Errors ({job.errorCount})
+                      Errors ({job.errorCount})
                     </Button>
                   )}
                 </Space>
