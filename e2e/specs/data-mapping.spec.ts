@@ -14,13 +14,11 @@ import {
   DATA_MAPPING_MESSAGES,
   IMPORT_SCHEMA_WIZARD_MESSAGES,
   TRANSFORMATION_MESSAGES,
-  type ImportSchema,
   type ImportSchemaPage,
   type MappingJob,
   type Template,
 } from '@pillar/domain';
 import { apiGet, expect, signIn, test } from '../fixtures.ts';
-import { apiPost } from '../helpers/api.ts';
 import { mapRequiredTargets, mappingStep, mappingTable, pickOption } from '../helpers/mapping.ts';
 import { checkA11y, choose, expectNotice, shownDialog, uniqueLetters } from '../helpers/ui.ts';
 
@@ -30,6 +28,8 @@ const RUN = uniqueLetters(8);
 const SCHEMA = `E2E Mapped Census ${RUN}`;
 const GENDER_MAP = `E2E_Gender_${RUN}`;
 const CONCATENATION = 'Concatenation: GROUP_ID + "-" + SSN';
+/** The demo seed's schema of the Acme pipe files, on Acme_Eligibility_Standard (decision 0136). */
+const ACME = 'Acme Eligibility - Pipe Delimited';
 const SAMPLE = [
   'GROUP_ID,GROUP_EFF_DATE,EFF_DATE,SSN,SEX,FIRST,LAST,DOB',
   'G100,20240101,20240201,123456789,M,Ann,Lee,19800101',
@@ -306,19 +306,13 @@ test("the template's mapping jobs listed on the mapping step: the seeded jobs, a
   // The demo seed's two jobs on Acme_Eligibility_Standard are its first jobs (decision 0136).
   const seeded = await apiGet<MappingJob>(page, '/datamapping/v1/jobs/1');
   expect(seeded.templatename).toBe('Acme_Eligibility_Standard');
-  // A pipe-delimited schema of the template's source fields, using that template.
-  const schema = await apiPost<ImportSchema>(page, '/eligibilityImportSchema', {
-    name: `E2E Acme Jobs ${RUN}`,
-    importerType: 1,
-    mediaType: 'csv',
-    fileDelimiter: 'pipe',
-    fileHasHeaderRow: true,
-    fieldDefinitionMode: 'manual',
-    fieldDefinitions: ['GROUP', 'EFF_DATE', 'SSN', 'SEX', 'FULL_NAME', 'DOB', 'REL', 'ZIP'].map(
-      (fieldName) => ({ fieldName, alias: null }),
-    ),
-    dmTemplateId: seeded.templateId,
-  });
+  // The seeded Acme pipe schema uses that template.
+  const found = await apiGet<ImportSchemaPage>(
+    page,
+    `/eligibilityImportSchema/eligibility-import-schemas?scope=all&name=${encodeURIComponent(ACME)}`,
+  );
+  const schema = found.data.find((s) => s.name === ACME)!;
+  expect(schema.dmTemplateId).toBe(seeded.templateId);
 
   // View mode: both seeded jobs, newest first, with their counts.
   await toMappingStep(page, `${IMPORTS}/import-schema/${schema.id}`);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { schemaInput, templateInput } from '@pillar/domain';
+import { importSchemaInput, schemaInput, templateInput } from '@pillar/domain';
 import type { DB } from '../database.ts';
 import {
   createSeedTemplate,
@@ -8,7 +8,11 @@ import {
   createUnmapped834Template,
   runSeedMappingJob,
 } from '../modules/data-mapping/index.ts';
-import { seedSchemasToMap, seedTemplateLink } from '../modules/import-schemas/index.ts';
+import {
+  seedSchemasToMap,
+  seedTemplateLink,
+  writeNewSchema,
+} from '../modules/import-schemas/index.ts';
 import { FIRST_NAMES, LAST_NAMES } from './names.ts';
 import type { SeededRandom } from './random.ts';
 import type { SeedContext } from './seed-context.ts';
@@ -114,5 +118,26 @@ export async function seedDataMapping(db: Kysely<DB>, context: SeedContext): Pro
     const templateId = await createSeedTemplateFor(db, userNo, schema, write.eligibility);
     if (templateId !== null && userNo !== null)
       await seedTemplateLink(db, userNo, schema.id, templateId);
+  }
+
+  // The import schema of the Acme pipe files, using Acme_Eligibility_Standard: its mapping step
+  // lists the two jobs above (issue 16). Made after the loop, which would generate it a template.
+  if (userNo !== null) {
+    const no = await writeNewSchema(
+      db,
+      userNo,
+      importSchemaInput.parse({
+        name: 'Acme Eligibility - Pipe Delimited',
+        importerType: 1,
+        mediaType: 'csv',
+        fileDelimiter: 'pipe',
+        fileHasHeaderRow: true,
+        fieldDefinitionMode: 'manual',
+        fieldDefinitions: ACME_HEADER.split('|').map((fieldName) => ({ fieldName, alias: null })),
+        description:
+          'Acme pipe-delimited eligibility, mapped by the Acme_Eligibility_Standard template.',
+      }),
+    );
+    await seedTemplateLink(db, userNo, no, acme);
   }
 }

@@ -132,6 +132,14 @@ describe('the demo mapping jobs (seed)', () => {
     );
     expect(oldest.data.map((j) => j.id)).toEqual([jobs[0]!.job_no]);
 
+    // The seeded Acme pipe schema uses this template: its mapping step lists these jobs.
+    const schema = await t.ctx.db
+      .selectFrom('import_schema')
+      .select('dm_template_id')
+      .where('name', '=', 'Acme Eligibility - Pipe Delimited')
+      .executeTakeFirstOrThrow();
+    expect(schema.dm_template_id).toBe(template.templateId);
+
     const ask = (url: string) => t.injectAs('dataMapper', { method: 'GET', url: `${BASE}${url}` });
     expect((await ask('/templates/2147483000/jobs')).statusCode).toBe(404);
     for (const bad of [

@@ -71,7 +71,14 @@ export function MappingJobList({ templateId }: MappingJobListProps) {
           aria-label="Jobs of this template"
           loading={jobs.isFetching && !jobs.data}
           dataSource={jobs.data?.data ?? []}
-          locale={{ emptyText: 'No mapping job has run on this template yet.' }}
+          locale={{
+            // antd's empty-table text (#bfbfbf) is under AA contrast.
+            emptyText: (
+              <span style={{ color: 'rgba(0, 0, 0, 0.68)' }}>
+                No mapping job has run on this template yet.
+              </span>
+            ),
+          }}
           pagination={{
             current: page,
             pageSize,
