@@ -29,9 +29,9 @@ import * as m0026 from './migrations/0026-rate-cards.ts';
 import * as m0027 from './migrations/0027-eligibility-import-ssn.ts';
 import * as m0028 from './migrations/0028-eligibility-exports.ts';
 import * as m0029 from './migrations/0029-eligibility-staging-hash-only.ts';
-import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0030 from './migrations/0030-eligibility-import-full-file.ts';
 import * as m0031 from './migrations/0031-fa-grid-versions.ts';
+import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0033 from './migrations/0033-data-mapping-seed-content.ts';
 
 /**
@@ -68,9 +68,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027-eligibility-import-ssn': m0027,
   '0028-eligibility-exports': m0028,
   '0029-eligibility-staging-hash-only': m0029,
-  '0032-claims-file-seed-content': m0032,
   '0030-eligibility-import-full-file': m0030,
   '0031-fa-grid-versions': m0031,
+  '0032-claims-file-seed-content': m0032,
   '0033-data-mapping-seed-content': m0033,
 };
 
