@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../../config.ts';
 import { serializeError } from '../log-serializers.ts';
 import { openDatabase, type Database } from './database.ts';
-import { canCopy, copyBytea, copyIn, CopyData, copyRow, copyText } from './copy-in.ts';
+import { canCopy, copyBytea, copyIn, CopyData, copyRow, copyText, packed } from './copy-in.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -27,6 +27,35 @@ describe('COPY FROM STDIN', () => {
     expect(copyBytea(null)).toBe('\\N');
     expect(copyRow([1, 'a\tb', Buffer.of(1), null])).toBe('1\ta\\tb\t\\\\x01\t\\N\n');
   });
+
+  it('sends the rows in pieces of about 64 KiB, each cut between two rows', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => copyRow([i, `name ${i}`]));
+    const pieces = [...packed(rows)];
+    expect(pieces.join('')).toBe(rows.join(''));
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.length).toBeLessThan(rows.length / 100);
+    for (const piece of pieces) expect(piece.endsWith('\n')).toBe(true);
+    expect([...packed([])]).toEqual([]);
+    expect([...packed(['1\n'])]).toEqual(['1\n']);
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'copies every row of a COPY sent in several pieces',
+    async () => {
+      const n = await database.db.transaction().execute(async (trx) => {
+        await sql`create temporary table copy_many (n int, t text) on commit drop`.execute(trx);
+        const copied = await copyIn(
+          trx,
+          'copy copy_many (n, t) from stdin',
+          new CopyData(Array.from({ length: 20_000 }, (_, i) => copyRow([i, `row ${i}`]))),
+        );
+        const { rows } = await sql<{ count: string; sum: string }>`
+        select count(*) as count, sum(n) as sum from copy_many`.execute(trx);
+        return { copied, count: Number(rows[0]!.count), sum: Number(rows[0]!.sum) };
+      });
+      expect(n).toEqual({ copied: 20_000, count: 20_000, sum: (19_999 * 20_000) / 2 });
+    },
+  );
 
   it('is offered on PostgreSQL (and its transactions) and not on PGlite', async () => {
     const db = database.db;

@@ -50,8 +50,30 @@ export async function runCopy(
   data: CopyData,
 ): Promise<{ command: string; rowCount: number; rows: { n: number }[] }> {
   const stream = client.query(copyFrom(statement));
-  await pipeline(Readable.from(data.chunks), stream);
+  await pipeline(Readable.from(packed(data.chunks)), stream);
   return { command: 'COPY', rowCount: stream.rowCount, rows: [{ n: stream.rowCount }] };
+}
+
+/** About what one CopyData message carries: big enough that a row is not a message and a write. */
+const PACKED_CHARS = 64 * 1024;
+
+/**
+ * The chunks joined into pieces of about PACKED_CHARS: handed over one line at a time, each line
+ * became its own CopyData message and socket write, and the COPY ran at a fifth of its speed.
+ */
+export function* packed(chunks: readonly string[]): Generator<string> {
+  let piece: string[] = [];
+  let length = 0;
+  for (const chunk of chunks) {
+    piece.push(chunk);
+    length += chunk.length;
+    if (length >= PACKED_CHARS) {
+      yield piece.join('');
+      piece = [];
+      length = 0;
+    }
+  }
+  if (piece.length > 0) yield piece.join('');
 }
 
 /** A text value in COPY's text format. */
