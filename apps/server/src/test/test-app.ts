@@ -91,6 +91,11 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** Kysely plugins on the app's database (a test that records the SQL the app sends). */
     plugins?: KyselyPlugin[];
+    /**
+     * false: bulk writes take the multi-row insert path even on PostgreSQL, as on PGlite (the SQL
+     * snapshot test, whose snapshots must be the same on both databases).
+     */
+    copy?: boolean;
   } = {},
 ): Promise<TestApp> {
   const template = await templateFor(options);
@@ -106,6 +111,8 @@ export async function createTestApp(
     ...options.env,
   });
   const { database, drop } = await openTestDatabase(config, template);
+  // The only plugin a database opens with is copy-in.ts's COPY_CAPABLE mark.
+  if (options.copy === false) database.db = database.db.withoutPlugins();
   for (const plugin of options.plugins ?? []) {
     database.db = database.db.withPlugin(plugin);
     database.stablePlans = database.stablePlans.withPlugin(plugin);

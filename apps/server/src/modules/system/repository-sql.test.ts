@@ -142,7 +142,9 @@ async function record(scenario: () => Promise<void>): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ plugins: [recorder], startJobs: true });
+  // Without COPY: PostgreSQL then sends the same statements as PGlite, so one snapshot holds for
+  // both (the COPY statements are tested by copy-in.test.ts and the import tests on PostgreSQL).
+  t = await createTestApp({ plugins: [recorder], startJobs: true, copy: false });
   const db = t.ctx.db;
   const organization = await db
     .selectFrom('organization')
