@@ -121,11 +121,18 @@ describe('an e-mailed issue', () => {
     const base64 = pdf.toString('base64');
     const body = message.replace(/\r\n/g, '');
     expect(body).toContain(base64.slice(0, 600));
-    const row = await t.ctx.db
-      .selectFrom('mail_outbox')
-      .select(['status', 'transport'])
-      .orderBy('mail_id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: 'sent', transport: 'smtp' });
+    // The worker marks the row sent after the SMTP server has the message: wait for it (a
+    // clean-clone CI on PostgreSQL read it between the two, still 'queued').
+    await expect
+      .poll(
+        () =>
+          t.ctx.db
+            .selectFrom('mail_outbox')
+            .select(['status', 'transport'])
+            .orderBy('mail_id', 'desc')
+            .executeTakeFirstOrThrow(),
+        { timeout: 15_000 },
+      )
+      .toEqual({ status: 'sent', transport: 'smtp' });
   });
 });
