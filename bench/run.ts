@@ -112,7 +112,8 @@ const USAGE = `Usage: npm run bench -- [options]
 
 Runs on an embedded PGlite database in a temporary directory; with DATABASE_URL set, on that
 PostgreSQL server in a database named pillar_bench (pillar_bench_drugs with --drugs, so the drug
-directory never replaces the members' database), created and dropped by the run.`;
+directory never replaces the members' database; pillar_bench_import with --import, or the name in
+BENCH_IMPORT_DATABASE), created and dropped by the run.`;
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 

@@ -63,7 +63,10 @@ import type {} from '../../apps/server/src/app.ts';
 
 export const IMPORT_BUDGET_ROWS_PER_SECOND = 50_000;
 export const IMPORT_VS_RAW_GOAL = 0.1;
-const IMPORT_DATABASE = 'pillar_bench_import';
+// BENCH_IMPORT_DATABASE names another database, so two people can run the bench on one server.
+const IMPORT_DATABASE = /^[a-z_][a-z0-9_]{0,62}$/.test(process.env.BENCH_IMPORT_DATABASE ?? '')
+  ? process.env.BENCH_IMPORT_DATABASE!
+  : 'pillar_bench_import';
 const TODAY = '2026-11-24';
 
 type Log = (line: string) => void;
