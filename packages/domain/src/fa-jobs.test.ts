@@ -124,6 +124,58 @@ describe('explain a cell', () => {
     expect(gridRowLabel('paid.specialtyMail.brand')).toBe('Paid: Specialty Mail Brand');
   });
 
+  it('explains the disruption with the formulary, the tier and the NDCs counted (decision 0143)', () => {
+    const terms = {
+      ...COMPETITOR,
+      disruption: { formulary: 'Value', tier: '4TIER', excluded: 1, nonPreferred: 2 },
+      excludedNdcs: ['00093000001', '1', '2'],
+    };
+    const e = explainCell('pctRx', comp, terms, inc, population);
+    expect(e.value).toBe(comp.disruption.pctRx);
+    expect(e.formula).toContain('moves to non-preferred (4TIER)');
+    expect(e.terms).toEqual([
+      { name: 'Formulary', value: 'Value' },
+      { name: 'Disruption tier', value: '4TIER' },
+      { name: 'Excluded NDCs', value: 1 },
+      { name: 'Non-preferred NDCs', value: 2 },
+      { name: 'NDCs counted', value: 3 },
+    ]);
+  });
+
+  it('explains the protect-services savings and their net after the fee (decision 0143)', () => {
+    const terms = {
+      ...COMPETITOR,
+      protectServices: {
+        version: '2.0',
+        level: 'advanced',
+        specialtyPercent: 6,
+        brandPercent: 1.5,
+      },
+      fees: [{ name: 'Protect Services Fee', type: 'PEPM' as const, amount: 2 }],
+    };
+    const [, col] = repriceGrid(CLAIMS, [INCUMBENT, terms], { retail90: true, population });
+    // Brand outside specialty: claim a at 20 % off = 80.00 + 1.00 = 81.00 × 1.5 % = 1.215 → 1.22
+    // (half up); no specialty. Fee 2 × 10 employees × 3 months = 60.
+    expect(col!.protectServices!.savingsPotential).toBe(1.22);
+    const e = explainCell('protectSavingsPotential', col!, terms, inc, population);
+    expect(e.label).toBe('Protect Services Savings');
+    expect(e.terms).toEqual([
+      { name: 'Protect services', value: 'advanced (version 2.0)' },
+      { name: 'Specialty savings rate (%)', value: 6 },
+      { name: 'Brand savings rate (%)', value: 1.5 },
+      { name: 'Specialty savings', value: 0 },
+      { name: 'Brand savings', value: 1.22 },
+    ]);
+    const net = explainCell('protectNetSavings', col!, terms, inc, population);
+    expect(net.value).toBe(-58.78);
+    expect(net.terms).toEqual([
+      { name: 'Protect services savings', value: 1.22 },
+      { name: 'Protect Services Fee', value: 60 },
+    ]);
+    const none = explainCell('protectSavingsPotential', inc, INCUMBENT, inc, population);
+    expect([none.value, none.terms]).toEqual([0, [{ name: 'Protect services', value: 'none' }]]);
+  });
+
   it('accepts only the grid’s rows', () => {
     expect(explainQuery.safeParse({ column: 'incumbent', row: 'netCost' }).success).toBe(true);
     expect(explainQuery.safeParse({ column: 'incumbent', row: 'paid.retail.brand' }).success).toBe(
@@ -159,7 +211,7 @@ describe('footnote rules', () => {
     const notes = gridFootnotes(facts());
     expect(notes.map((n) => n.id)).toEqual(notes.map((_, i) => i + 1));
     expect(notes[0]?.isStatic).toBe(true);
-    expect(notes.filter((n) => n.isStatic)).toHaveLength(3);
+    expect(notes.filter((n) => n.isStatic)).toHaveLength(4);
     expect(notes.every((n) => n.pages.length > 0)).toBe(true);
   });
 
@@ -176,7 +228,7 @@ describe('footnote rules', () => {
       facts({ missingCards: ['OPTUMRX'], range: { start: '2026-01-01', end: '2026-03-31' } }),
     ).map((n) => n.text);
     expect(texts).toContain(
-      'CVS Caremark terms from its rate card effective 2026-01-01 (Standard Control formulary, National network, Exclusive specialty network, basic protect services).',
+      'CVS Caremark terms from its rate card effective 2026-01-01 (Standard Control formulary, National network, Exclusive specialty network, basic protect services 2.0).',
     );
     expect(texts).toContain(
       'Optum has no rate card in force on the analysis date and is not shown.',
@@ -199,6 +251,23 @@ describe('footnote rules', () => {
     );
     expect(texts).toContain(
       'The incumbent missed its guarantees on these claims: brand shortfall $10.00 (what a reconciliation would pay).',
+    );
+  });
+
+  it('states the disruption tier’s rule and how protect services are estimated (decision 0143)', () => {
+    const three = gridFootnotes(facts()).map((n) => n.text);
+    expect(three).toContain(
+      'Disruption Tier 3TIER: only claims on excluded drugs count as disrupted.',
+    );
+    expect(three.some((t) => t.includes('not estimated'))).toBe(false);
+    expect(three).toContainEqual(
+      expect.stringContaining('Protect-services savings are an estimate kept out of the net cost'),
+    );
+    const four = gridFootnotes(
+      facts({ globals: globalCustomizations.parse({ disruptionTier: '4TIER' }) }),
+    ).map((n) => n.text);
+    expect(four).toContain(
+      'Disruption Tier 4TIER: claims on non-preferred (fourth tier) drugs count as disrupted, beside the excluded ones.',
     );
   });
 
@@ -237,6 +306,8 @@ describe('the grid rows (one definition for the screen and the proposal)', () =>
       'paid.mail.generic',
       'contractSavings',
       'percentSavings',
+      'protectSavingsPotential',
+      'protectNetSavings',
       'percClaimsRepriced',
       'claimsExcluded',
       'genericDispensingRate',

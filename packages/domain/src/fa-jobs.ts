@@ -21,6 +21,7 @@ import {
   DRUG_CLASSES,
   EXCLUSION_REASONS,
   PRICING_CHANNELS,
+  PROTECT_SERVICES_FEE_NAME,
   claimDiscount,
   claimDispensingFee,
   type ColumnTerms,
@@ -179,11 +180,18 @@ export const gridColumnAnswer = z.object({
 });
 export type GridColumnAnswer = z.infer<typeof gridColumnAnswer>;
 
-/** Spec 3 §3 "Pricing grid column": protect services are not priced yet (decision 0131). */
+/**
+ * Spec 3 §3 "Pricing grid column": the column's protect-services savings (decision 0143); a
+ * grid stored before they were estimated reads 0.
+ */
 export function withProtectServices(column: GridColumn): GridColumnAnswer {
   return {
     ...column,
-    protectServices: { savingsPotential: 0, netSavingsAfterFees: 0, breakdown: [] },
+    protectServices: column.protectServices ?? {
+      savingsPotential: 0,
+      netSavingsAfterFees: 0,
+      breakdown: [],
+    },
   };
 }
 
@@ -257,6 +265,8 @@ export const GRID_ROW_IDS = [
   'mailOrderUtilizationRate',
   'pctMembers',
   'pctRx',
+  'protectSavingsPotential',
+  'protectNetSavings',
 ] as const;
 export type GridRowId = (typeof GRID_ROW_IDS)[number] | `paid.${PricingChannel}.${DrugClass}`;
 
@@ -358,6 +368,8 @@ export const GRID_ROW_LABELS: Record<(typeof GRID_ROW_IDS)[number], string> = {
   mailOrderUtilizationRate: 'Mail Order Utilization',
   pctMembers: 'Disruption: Members (%)',
   pctRx: 'Disruption: Prescriptions (%)',
+  protectSavingsPotential: 'Protect Services Savings',
+  protectNetSavings: 'Protect Services Net Savings After Fees',
 };
 
 export function gridRowLabel(row: string): string {
@@ -370,7 +382,12 @@ export function gridRowLabel(row: string): string {
 // ---- The grid's rows (one definition for the screen and the proposal: D1/D3) ----
 
 export type GridRowGroup =
-  'Plan Cost' | 'Paid Amount Breakdown' | 'Contract Savings' | 'Utilization' | 'Disruption';
+  | 'Plan Cost'
+  | 'Paid Amount Breakdown'
+  | 'Contract Savings'
+  | 'Protect Services'
+  | 'Utilization'
+  | 'Disruption';
 export type GridRowKind = 'money' | 'percent' | 'count';
 
 /**
@@ -394,6 +411,7 @@ export interface GridFigures {
   contractSavings: { contractSavings: number; percentSavings: number };
   utilization?: Partial<Record<keyof GridColumn['utilization'], number>>;
   disruption?: Partial<Record<keyof GridColumn['disruption'], number>>;
+  protectServices?: { savingsPotential: number; netSavingsAfterFees: number };
 }
 
 /** One row of the grid: its id (the explain call's row), label, group, kind and value. */
@@ -467,6 +485,16 @@ const FIXED_ROWS: Record<FixedRowId, Omit<PricingGridRow, 'id' | 'label'>> = {
     value: (c) => c.disruption?.pctMembers ?? null,
   },
   pctRx: { group: 'Disruption', kind: 'percent', value: (c) => c.disruption?.pctRx ?? null },
+  protectSavingsPotential: {
+    group: 'Protect Services',
+    kind: 'money',
+    value: (c) => c.protectServices?.savingsPotential ?? null,
+  },
+  protectNetSavings: {
+    group: 'Protect Services',
+    kind: 'money',
+    value: (c) => c.protectServices?.netSavingsAfterFees ?? null,
+  },
 };
 
 const GROUP_ORDER: Record<'cost-first' | 'savings-first', readonly GridRowGroup[]> = {
@@ -474,11 +502,13 @@ const GROUP_ORDER: Record<'cost-first' | 'savings-first', readonly GridRowGroup[
     'Plan Cost',
     'Paid Amount Breakdown',
     'Contract Savings',
+    'Protect Services',
     'Utilization',
     'Disruption',
   ],
   'savings-first': [
     'Contract Savings',
+    'Protect Services',
     'Plan Cost',
     'Paid Amount Breakdown',
     'Utilization',
@@ -593,6 +623,20 @@ export function explainCell(
       name: `${l.name} (${l.type} ${source[i]?.amount ?? 0})`,
       value: l.amount,
     }));
+  const d = terms.disruption;
+  const disruptedWords =
+    d?.tier === '4TIER'
+      ? 'an NDC the column’s formulary excludes or moves to non-preferred (4TIER)'
+      : 'an NDC the column’s formulary excludes';
+  const disruptionTerms: ExplainAnswer['terms'] = d
+    ? [
+        { name: 'Formulary', value: d.formulary },
+        { name: 'Disruption tier', value: d.tier },
+        { name: 'Excluded NDCs', value: d.excluded },
+        { name: 'Non-preferred NDCs', value: d.nonPreferred },
+        { name: 'NDCs counted', value: (terms.excludedNdcs ?? []).length },
+      ]
+    : [{ name: 'Excluded NDCs', value: (terms.excludedNdcs ?? []).length }];
   const populationTerms = [
     { name: 'Employees', value: population.employees },
     { name: 'Members', value: population.members },
@@ -713,15 +757,45 @@ export function explainCell(
     case 'pctMembers':
       return answer(
         column.disruption.pctMembers,
-        'Members with a repriced claim on an NDC the column’s formulary excludes ÷ members × 100',
-        [{ name: 'Excluded NDCs', value: (terms.excludedNdcs ?? []).length }],
+        `Members with a repriced claim on ${disruptedWords} ÷ members × 100`,
+        disruptionTerms,
       );
     case 'pctRx':
       return answer(
         column.disruption.pctRx,
-        'Repriced claims on an NDC the column’s formulary excludes ÷ repriced claims × 100',
-        [{ name: 'Excluded NDCs', value: (terms.excludedNdcs ?? []).length }],
+        `Repriced claims on ${disruptedWords} ÷ repriced claims × 100`,
+        disruptionTerms,
       );
+    case 'protectSavingsPotential':
+    case 'protectNetSavings': {
+      const ps = column.protectServices ?? {
+        savingsPotential: 0,
+        netSavingsAfterFees: 0,
+        breakdown: [],
+      };
+      const p = terms.protectServices;
+      const fee = pc.feeBreakdown
+        .filter((f) => f.name === PROTECT_SERVICES_FEE_NAME)
+        .reduce((s, f) => Math.round((s + f.amount) * 100) / 100, 0);
+      const rates: ExplainAnswer['terms'] = p
+        ? [
+            { name: 'Protect services', value: `${p.level} (version ${p.version})` },
+            { name: 'Specialty savings rate (%)', value: p.specialtyPercent },
+            { name: 'Brand savings rate (%)', value: p.brandPercent },
+            ...ps.breakdown.map((b) => ({ name: `${b.protectType} savings`, value: b.savings })),
+          ]
+        : [{ name: 'Protect services', value: 'none' }];
+      return row === 'protectSavingsPotential'
+        ? answer(
+            ps.savingsPotential,
+            'Specialty gross paid × the level’s specialty rate + brand gross paid outside specialty × its brand rate, each rounded to cents (an estimate, not in the net cost)',
+            rates,
+          )
+        : answer(ps.netSavingsAfterFees, 'Protect services savings − Protect Services Fee', [
+            { name: 'Protect services savings', value: ps.savingsPotential },
+            { name: PROTECT_SERVICES_FEE_NAME, value: fee },
+          ]);
+    }
   }
   return answer(0, 'Not a row of the grid');
 }

@@ -61,7 +61,13 @@ export function gridFootnotes(f: FootnoteFacts): FootNote[] {
       category: 'Methodology',
       isStatic: true,
       pages: GRID,
-      text: 'Disruption counts the claims on NDCs a column’s formulary excludes; protect-services savings are not estimated.',
+      text: 'Disruption counts the repriced claims, and their members, on NDCs the chosen formulary of a PBM column excludes (Disruption Tier 3TIER) or excludes or moves to its non-preferred tier (4TIER); the incumbent and renewal columns have no formulary list.',
+    },
+    {
+      category: 'Methodology',
+      isStatic: true,
+      pages: GRID,
+      text: 'Protect-services savings are an estimate kept out of the net cost: the rate card’s percentage, for the selected level and the Protect Services version, of the gross paid on specialty claims and on brand claims outside specialty; net savings subtract the Protect Services Fee.',
     },
   ];
   const first = f.grid[0];
@@ -108,6 +114,15 @@ export function gridFootnotes(f: FootnoteFacts): FootNote[] {
     pages: GRID,
     text: `PBM columns priced with ${f.globals.pricing} pricing, the ${f.globals.memberPopulation} member population and the ${f.globals.rebateTier} rebate tier.`,
   });
+  notes.push({
+    category: 'Selections',
+    isStatic: false,
+    pages: GRID,
+    text:
+      f.globals.disruptionTier === '4TIER'
+        ? 'Disruption Tier 4TIER: claims on non-preferred (fourth tier) drugs count as disrupted, beside the excluded ones.'
+        : 'Disruption Tier 3TIER: only claims on excluded drugs count as disrupted.',
+  });
   if (f.globals.specialtyIndicator !== 'N/A')
     notes.push({
       category: 'Selections',
@@ -120,7 +135,7 @@ export function gridFootnotes(f: FootnoteFacts): FootNote[] {
       category: 'Rate Cards',
       isStatic: false,
       pages: GRID,
-      text: `${RATE_CARD_PBM_NAMES[card.pbm]} terms from its rate card effective ${card.effectiveDate}${optionsOf(card.selection)}.`,
+      text: `${RATE_CARD_PBM_NAMES[card.pbm]} terms from its rate card effective ${card.effectiveDate}${optionsOf(card.selection, f.globals.protectServices)}.`,
     });
   for (const pbm of f.missingCards)
     notes.push({
@@ -164,14 +179,15 @@ const GUARANTEE_LABELS: Record<GuaranteeResult['bucket'], string> = {
   dispensingFee: 'dispensing fee',
 };
 
-function optionsOf(s: PbmSelection): string {
+function optionsOf(s: PbmSelection, protectVersion: string): string {
   const parts = [
     `${s.formulary} formulary`,
     `${s.pharmacyNetwork} network`,
     `${s.specialtyNetwork} specialty network`,
   ];
   if (s.channelManagement !== 'None') parts.push(`${s.channelManagement} channel management`);
-  if (s.protectServices !== 'none') parts.push(`${s.protectServices} protect services`);
+  if (s.protectServices !== 'none')
+    parts.push(`${s.protectServices} protect services ${protectVersion}`);
   if (s.netNew) parts.push(s.netNew);
   return ` (${parts.join(', ')})`;
 }

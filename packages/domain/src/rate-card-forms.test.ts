@@ -6,7 +6,7 @@ import {
   effectiveDateProblem,
   rateCardVersionInput,
 } from './rate-card-forms.ts';
-import { ILLUSTRATIVE_RATE_CARDS } from './rate-cards.ts';
+import { ILLUSTRATIVE_RATE_CARDS, type RateCardTerms } from './rate-cards.ts';
 
 describe('rate card forms (decision 0130)', () => {
   it('accepts every illustrative card as a new version of its PBM', () => {
@@ -58,5 +58,94 @@ describe('rate card forms (decision 0130)', () => {
     expect(effectiveDateProblem('2026-04-30', '2026-05-01')).toBe(
       M.effectiveDateBefore('2026-05-01'),
     );
+  });
+
+  describe('formulary drug lists and protect-services rates (decision 0143)', () => {
+    const card = ILLUSTRATIVE_RATE_CARDS[1]!; // Optum
+    const withDrugs = (formularyDrugs: unknown[]) =>
+      rateCardVersionInput.safeParse({
+        pbm: card.pbm,
+        effectiveDate: '2027-01-01',
+        terms: { ...card.terms, formularyDrugs },
+      });
+    const drug = {
+      formulary: 'Select',
+      ndc: '00002446534',
+      drugName: 'Cialis',
+      status: 'excluded',
+    };
+    const issues = (r: ReturnType<typeof withDrugs>) =>
+      r.error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+    it('accepts a list and trims the drug name', () => {
+      const r = withDrugs([{ ...drug, drugName: '  Cialis ' }]);
+      expect(r.success).toBe(true);
+      expect(r.data?.terms.formularyDrugs).toEqual([drug]);
+    });
+
+    it('refuses an NDC that is not 11 digits, naming the field', () => {
+      for (const ndc of ['0002-4465-34', '0000244653', '000024465345', 'abcdefghijk', ''])
+        expect(issues(withDrugs([{ ...drug, ndc }]))).toEqual([
+          ['terms.formularyDrugs.0.ndc', M.ndc],
+        ]);
+    });
+
+    it('refuses a blank or too long drug name, and a formulary the PBM does not offer', () => {
+      expect(issues(withDrugs([{ ...drug, drugName: '  ' }]))).toEqual([
+        ['terms.formularyDrugs.0.drugName', M.drugNameRequired],
+      ]);
+      expect(issues(withDrugs([{ ...drug, drugName: 'x'.repeat(101) }]))).toEqual([
+        ['terms.formularyDrugs.0.drugName', M.drugNameTooLong],
+      ]);
+      expect(withDrugs([{ ...drug, drugName: 'x'.repeat(100) }]).success).toBe(true);
+      expect(issues(withDrugs([{ ...drug, formulary: 'Value' }]))).toEqual([
+        ['terms.formularyDrugs.0.formulary', M.unknownFormulary],
+      ]);
+      expect(issues(withDrugs([{ ...drug, status: 'tier5' }]))?.[0]?.[0]).toBe(
+        'terms.formularyDrugs.0.status',
+      );
+    });
+
+    it('refuses the same NDC twice under one formulary, excluded or not, but not under two', () => {
+      expect(
+        issues(withDrugs([drug, { ...drug, status: 'nonPreferred', drugName: 'Cialis 5' }])),
+      ).toEqual([['terms.formularyDrugs.1.ndc', M.duplicateFormularyDrug]]);
+      expect(withDrugs([drug, { ...drug, formulary: 'Essential' }]).success).toBe(true);
+    });
+
+    it('refuses more lines than the maximum', () => {
+      const many = Array.from({ length: 3001 }, (_, i) => ({
+        ...drug,
+        ndc: String(i).padStart(11, '0'),
+      }));
+      expect(issues(withDrugs(many))).toEqual([['terms.formularyDrugs', M.tooManyFormularyDrugs]]);
+    });
+
+    it('checks the protect-services rates as percentages', () => {
+      const rates = structuredClone(card.terms.protectServicesRates)!;
+      rates['1.0'].advanced.specialtyPercent = 101;
+      const r = rateCardVersionInput.safeParse({
+        pbm: card.pbm,
+        effectiveDate: '2027-01-01',
+        terms: { ...card.terms, protectServicesRates: rates },
+      });
+      expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['terms.protectServicesRates.1.0.advanced.specialtyPercent', M.percent],
+      ]);
+    });
+
+    it('reads a version saved before the lists as none listed and no savings', () => {
+      const { formularyDrugs: _d, protectServicesRates: _r, ...old } = card.terms;
+      const r = rateCardVersionInput.safeParse({
+        pbm: card.pbm,
+        effectiveDate: '2027-01-01',
+        terms: old as RateCardTerms,
+      });
+      expect(r.data?.terms.formularyDrugs).toEqual([]);
+      expect(r.data?.terms.protectServicesRates?.['2.0'].advanced).toEqual({
+        specialtyPercent: 0,
+        brandPercent: 0,
+      });
+    });
   });
 });

@@ -7,15 +7,20 @@
 import { z } from 'zod';
 import { isoDate } from './dates.ts';
 import { hasTwoDecimals } from './evaluate-incumbent.ts';
+import { NDC11_PATTERN } from './pharmacy-claims.ts';
 import {
+  FORMULARY_DRUG_STATUSES,
   NET_NEW_OPTIONS,
   PBM_CHANNEL_MANAGEMENT,
   PBM_OPTION_VALUES,
   PBM_PROTECT_SERVICES,
   PRICING_OPTIONS,
+  PROTECT_SERVICES_LEVELS,
+  PROTECT_SERVICES_VERSIONS,
   RATE_CARD_PBMS,
   type RateAdjustment,
   type RateCardPbm,
+  type ProtectServicesRates,
   type RateCardTerms,
 } from './rate-cards.ts';
 import { PRICING_CHANNELS } from './repricing.ts';
@@ -29,6 +34,9 @@ export const RATE_CARD_POINTS_MAX = 50;
 export const RATE_CARD_FACTOR_MAX = 5;
 /** Every option value of a PBM once, with room to spare. */
 export const RATE_CARD_ADJUSTMENTS_MAX = 40;
+/** Formulary drug lines on one card (every formulary option's exclusions and tier moves). */
+export const RATE_CARD_FORMULARY_DRUGS_MAX = 3000;
+export const RATE_CARD_DRUG_NAME_MAX_LENGTH = 100;
 
 export const RATE_CARD_MESSAGES = {
   percent: 'Must be a percentage from 0 to 100',
@@ -50,6 +58,12 @@ export const RATE_CARD_MESSAGES = {
   noteTooLong: `Note must not exceed ${RATE_CARD_NOTE_MAX_LENGTH} characters`,
   nul: 'Must not contain a NUL character',
   notFound: 'No rate card version has this number',
+  ndc: 'NDC must be 11 digits (no hyphens)',
+  drugNameRequired: 'Drug name is required',
+  drugNameTooLong: `Drug name must not exceed ${RATE_CARD_DRUG_NAME_MAX_LENGTH} characters`,
+  unknownFormulary: 'Not a formulary of this PBM',
+  duplicateFormularyDrug: 'This NDC is already listed for this formulary',
+  tooManyFormularyDrugs: `At most ${RATE_CARD_FORMULARY_DRUGS_MAX} formulary drugs`,
 } as const;
 
 const M = RATE_CARD_MESSAGES;
@@ -147,6 +161,34 @@ export const rateAdjustmentSchema = z.object({
   feePepm: amount,
 });
 
+export const formularyDrugSchema = z.object({
+  formulary: z.string().min(1).max(100).refine(noNul, { error: M.nul }),
+  ndc: z.string({ error: M.ndc }).regex(NDC11_PATTERN, { error: M.ndc }),
+  drugName: z
+    .string({ error: M.drugNameRequired })
+    .trim()
+    .min(1, { error: M.drugNameRequired, abort: true })
+    .max(RATE_CARD_DRUG_NAME_MAX_LENGTH, { error: M.drugNameTooLong, abort: true })
+    .refine(noNul, { error: M.nul }),
+  status: z.enum(FORMULARY_DRUG_STATUSES),
+});
+
+const protectRate = z.object({ specialtyPercent: percent, brandPercent: percent });
+const protectLevels = z.object(
+  Object.fromEntries(PROTECT_SERVICES_LEVELS.map((l) => [l, protectRate])) as Record<
+    (typeof PROTECT_SERVICES_LEVELS)[number],
+    typeof protectRate
+  >,
+);
+const zeroRate = { specialtyPercent: 0, brandPercent: 0 };
+/** Versions saved before decision 0143 have no rates: every level saves 0. */
+export const NO_PROTECT_SERVICES_RATES = Object.fromEntries(
+  PROTECT_SERVICES_VERSIONS.map((v) => [
+    v,
+    Object.fromEntries(PROTECT_SERVICES_LEVELS.map((l) => [l, zeroRate])),
+  ]),
+) as ProtectServicesRates;
+
 export const rateCardTermsSchema = z.object({
   discounts: z.object({
     retail: classDiscounts,
@@ -166,7 +208,30 @@ export const rateCardTermsSchema = z.object({
   adjustments: z.array(rateAdjustmentSchema).max(RATE_CARD_ADJUSTMENTS_MAX, {
     error: M.tooManyAdjustments,
   }),
+  formularyDrugs: z
+    .array(formularyDrugSchema)
+    .max(RATE_CARD_FORMULARY_DRUGS_MAX, { error: M.tooManyFormularyDrugs })
+    .default([]),
+  protectServicesRates: z
+    .object(
+      Object.fromEntries(PROTECT_SERVICES_VERSIONS.map((v) => [v, protectLevels])) as Record<
+        (typeof PROTECT_SERVICES_VERSIONS)[number],
+        typeof protectLevels
+      >,
+    )
+    .default(NO_PROTECT_SERVICES_RATES),
 }) satisfies z.ZodType<RateCardTerms>;
+
+export type RateCardTermsValues = z.output<typeof rateCardTermsSchema>;
+
+/** A stored card's terms as answered: a version saved before decision 0143 lists nothing. */
+export function withTermDefaults(terms: RateCardTerms): RateCardTermsValues {
+  return {
+    ...terms,
+    formularyDrugs: terms.formularyDrugs ?? [],
+    protectServicesRates: terms.protectServicesRates ?? NO_PROTECT_SERVICES_RATES,
+  };
+}
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -208,6 +273,25 @@ function checkTerms(pbm: RateCardPbm, terms: RateCardTerms, ctx: z.RefinementCtx
         path: [...at, 'adjustments', i, 'value'],
       });
     seen.add(key);
+  });
+  const formularies = PBM_OPTION_VALUES[pbm].formulary;
+  const listed = new Set<string>();
+  (terms.formularyDrugs ?? []).forEach((d, i) => {
+    if (!formularies.includes(d.formulary))
+      ctx.addIssue({
+        code: 'custom',
+        message: M.unknownFormulary,
+        path: [...at, 'formularyDrugs', i, 'formulary'],
+      });
+    // One line per NDC and formulary: excluded or non-preferred, not both.
+    const key = `${d.formulary}\u0000${d.ndc}`;
+    if (listed.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        message: M.duplicateFormularyDrug,
+        path: [...at, 'formularyDrugs', i, 'ndc'],
+      });
+    listed.add(key);
   });
   const brand = adjustmentPointRange(terms.adjustments, 'brandPoints');
   const generic = adjustmentPointRange(terms.adjustments, 'genericPoints');

@@ -12,12 +12,13 @@ import {
   DEFAULT_REBATE_TIER,
   REBATE_TIERS,
 } from './evaluate-incumbent.ts';
-import type {
-  ClassDiscounts,
-  ClassFees,
-  ColumnTerms,
-  FeeLine,
-  PricingChannel,
+import {
+  type ClassDiscounts,
+  type ClassFees,
+  type ColumnTerms,
+  type FeeLine,
+  type PricingChannel,
+  PROTECT_SERVICES_FEE_NAME,
 } from './repricing.ts';
 
 export const RATE_CARD_PBMS = ['CVS_CAREMARK', 'OPTUMRX', 'EXPRESS_SCRIPTS'] as const;
@@ -168,6 +169,41 @@ export interface RateAdjustment {
   feePepm: number;
 }
 
+/** A drug a formulary excludes, or (the 4-tier view) moves to its non-preferred tier. */
+export const FORMULARY_DRUG_STATUSES = ['excluded', 'nonPreferred'] as const;
+export type FormularyDrugStatus = (typeof FORMULARY_DRUG_STATUSES)[number];
+export const FORMULARY_DRUG_STATUS_LABELS: Record<FormularyDrugStatus, string> = {
+  excluded: 'Excluded',
+  nonPreferred: 'Non-preferred',
+};
+
+/** One line of a card's formulary drug lists (decision 0143): an NDC under one formulary option. */
+export interface FormularyDrug {
+  /** One of the PBM's formulary option values. */
+  formulary: string;
+  /** 11 digits, no hyphens (the 5-4-2 form claims carry). */
+  ndc: string;
+  drugName: string;
+  status: FormularyDrugStatus;
+}
+
+/** The protect-services levels that save something ('none' saves and costs nothing). */
+export const PROTECT_SERVICES_LEVELS = ['basic', 'intermediate', 'advanced'] as const;
+export type ProtectServicesLevel = (typeof PROTECT_SERVICES_LEVELS)[number];
+export type ProtectServicesVersion = (typeof PROTECT_SERVICES_VERSIONS)[number];
+
+/** Percent of the column's gross paid a protect-services level is estimated to save. */
+export interface ProtectServicesRate {
+  /** Of the gross paid on specialty claims (both specialty channels). */
+  specialtyPercent: number;
+  /** Of the gross paid on brand claims outside specialty. */
+  brandPercent: number;
+}
+export type ProtectServicesRates = Record<
+  ProtectServicesVersion,
+  Record<ProtectServicesLevel, ProtectServicesRate>
+>;
+
 export interface RateCardTerms {
   discounts: {
     retail: ClassDiscounts;
@@ -185,6 +221,13 @@ export interface RateCardTerms {
   rebatesPerBrandClaim: Record<RebateTier, Record<PricingChannel, number>>;
   adminFeePepm: Record<MemberPopulation, number>;
   adjustments: RateAdjustment[];
+  /**
+   * The NDCs each formulary option excludes or moves to non-preferred (decision 0143). Absent on
+   * versions saved before migration 0036: no drug is disrupted.
+   */
+  formularyDrugs?: FormularyDrug[];
+  /** Savings per protect-services version and level (decision 0143); absent = no savings. */
+  protectServicesRates?: ProtectServicesRates;
 }
 
 export interface RateCard {
@@ -212,6 +255,9 @@ const addPoints = (d: ClassDiscounts, brand: number, generic: number): ClassDisc
   ssg: d.ssg + generic,
 });
 
+/** The fee line of the options' PEPM other than protect services' (Pass Through's). */
+export const OPTION_FEE_NAME = 'Option Fees';
+
 /** One PBM column: the card's base terms with every matching option's adjustment applied. */
 export function pbmColumnTerms(
   card: RateCard,
@@ -232,13 +278,15 @@ export function pbmColumnTerms(
   let spec = 0;
   let factor = 1;
   let pepm = 0;
+  let protectPepm = 0;
   for (const a of card.terms.adjustments)
     if (chosen[a.option] === a.value) {
       brand += a.brandPoints;
       generic += a.genericPoints;
       spec += a.specialtyPoints;
       factor *= a.rebateFactor;
-      pepm += a.feePepm;
+      if (a.option === 'protectServices') protectPepm += a.feePepm;
+      else pepm += a.feePepm;
     }
   const t = card.terms;
   const rebates = t.rebatesPerBrandClaim[globals.rebateTier];
@@ -249,8 +297,16 @@ export function pbmColumnTerms(
       amount: t.adminFeePepm[globals.memberPopulation],
     },
   ];
+  // The protect-services level's fee on its own line (its savings are net of it); any other
+  // option's PEPM (Pass Through's) on another.
+  if (protectPepm > 0)
+    fees.push({
+      name: PROTECT_SERVICES_FEE_NAME,
+      type: 'PEPM',
+      amount: Math.round(protectPepm * 100) / 100,
+    });
   if (pepm > 0)
-    fees.push({ name: 'Protect Services Fee', type: 'PEPM', amount: Math.round(pepm * 100) / 100 });
+    fees.push({ name: OPTION_FEE_NAME, type: 'PEPM', amount: Math.round(pepm * 100) / 100 });
   return {
     key: card.pbm,
     name: RATE_CARD_PBM_NAMES[card.pbm],
@@ -268,6 +324,51 @@ export function pbmColumnTerms(
     ) as Record<PricingChannel, number>,
     fees,
     credits: [],
+    ...formularyDisruption(t.formularyDrugs ?? [], selection.formulary, globals.disruptionTier),
+    protectServices: protectServicesTerms(t.protectServicesRates, globals, selection),
+  };
+}
+
+/**
+ * Disruption under the chosen formulary (decision 0143): 3TIER counts the claims on NDCs the
+ * formulary excludes; 4TIER also the claims on NDCs it moves to the non-preferred (fourth) tier,
+ * which the member keeps but pays more for. Each NDC is counted once.
+ */
+export function formularyDisruption(
+  drugs: readonly FormularyDrug[],
+  formulary: string,
+  tier: (typeof DISRUPTION_TIERS)[number],
+): Pick<ColumnTerms, 'excludedNdcs' | 'disruption'> {
+  const excluded = new Set<string>();
+  const nonPreferred = new Set<string>();
+  for (const d of drugs)
+    if (d.formulary === formulary) (d.status === 'excluded' ? excluded : nonPreferred).add(d.ndc);
+  for (const ndc of excluded) nonPreferred.delete(ndc);
+  const counted = tier === '4TIER' ? [...excluded, ...nonPreferred] : [...excluded];
+  return {
+    excludedNdcs: counted,
+    disruption: {
+      formulary,
+      tier,
+      excluded: excluded.size,
+      nonPreferred: nonPreferred.size,
+    },
+  };
+}
+
+/** The chosen protect-services level's rates under the global version; none for 'none'. */
+function protectServicesTerms(
+  rates: ProtectServicesRates | undefined,
+  globals: GlobalCustomizations,
+  selection: PbmSelection,
+): ColumnTerms['protectServices'] {
+  if (selection.protectServices === 'none') return undefined;
+  const rate = rates?.[globals.protectServices][selection.protectServices];
+  return {
+    version: globals.protectServices,
+    level: selection.protectServices,
+    specialtyPercent: rate?.specialtyPercent ?? 0,
+    brandPercent: rate?.brandPercent ?? 0,
   };
 }
 
@@ -330,11 +431,102 @@ const chan = (brand: number, generic: number, ssg: number): ClassDiscounts => ({
   ssg,
 });
 
+/** Brand products of the demo drug catalogue the illustrative formularies list (their NDC-11s). */
+const DEMO_PRODUCTS: Record<string, readonly string[]> = {
+  Abilify: ['59148000613', '59148001113'],
+  Adlarity: ['65038005603'],
+  Advair: ['00173069500', '00173069600', '00173069700'],
+  Ambien: ['00024540131', '00024552110'],
+  Benicar: ['65597010130', '65597010403'],
+  Brilinta: ['00186077739', '00186077760'],
+  Celebrex: ['00025151501', '00025153001'],
+  Cialis: ['00002446534', '00002446230', '00002446330', '00002446430'],
+  Concerta: ['50458058501', '50458058701'],
+  Cozaar: ['00006095154', '00006096031'],
+  Crestor: ['00310075590', '00310075430'],
+  Cymbalta: ['00002323560', '00002324030', '00002324090', '00002327030', '00002327004'],
+  Diovan: ['00078042315', '00078036034'],
+  Effient: ['00002512130', '00002512330', '00002512377'],
+  Evista: ['00002416530', '00002416502'],
+  Farxiga: ['00310620530', '00310621030'],
+  Flovent: ['00173071820', '00173072020'],
+  Humalog: ['00002751001', '00002751017', '00002751659', '00002751101', '00002751201'],
+  Invokana: ['50458014030', '50458014130'],
+  Janumet: ['00006007861', '00006008131'],
+  Januvia: ['00006027731', '00006027754'],
+  'Lantus Solostar': ['00088221900', '00088221905'],
+  Latuda: ['63402030230', '63402031230'],
+  Levemir: ['00169368712', '00169643810'],
+  Lexapro: ['00456200501', '00456201001'],
+  Lipitor: ['00071015523', '00071015823'],
+  Livalo: ['00002477090', '00002477190', '00002477290'],
+  Lyrica: ['00071102001', '00071101568', '00071101868'],
+  Namenda: ['00456320563', '00456321063'],
+  Nexium: ['00186502031', '00186504031'],
+  Norvasc: ['00069152068', '00069154068'],
+  Novolog: ['00169330312', '00169330390'],
+  Pennsaid: ['75987004005'],
+  Pradaxa: ['00597014954', '00597013554'],
+  Proair: ['59310057922'],
+  Singulair: ['00006071131', '00006911731'],
+  Spiriva: ['00597007541', '00597007547'],
+  Symbicort: ['00186037220', '00186037020'],
+  Tradjenta: ['00597014030', '00597014090'],
+  Uloric: ['64764091830', '64764067730'],
+  Valtrex: ['00173093308', '00173093310'],
+  Ventolin: ['00173068220', '00173068221'],
+  Vesicare: ['51248015001', '51248015101'],
+  Viagra: ['00069420030', '00069422030'],
+  Vyvanse: ['59417010110', '59417010710'],
+  Xarelto: ['50458058030', '50458057830', '50458057930'],
+  Zetia: ['66582041430', '66582041431'],
+  Zoloft: ['00049494023', '00049491030'],
+};
+
+/**
+ * Per formulary option, least to most restrictive (the PBM's option order): the products it
+ * excludes and those it moves to non-preferred, each option adding to the one before it.
+ */
+type FormularyPlan = { formulary: string; excluded: string[]; nonPreferred: string[] }[];
+
+function formularyDrugs(plan: FormularyPlan): FormularyDrug[] {
+  const out: FormularyDrug[] = [];
+  const excluded: string[] = [];
+  const nonPreferred: string[] = [];
+  for (const step of plan) {
+    excluded.push(...step.excluded);
+    nonPreferred.push(...step.nonPreferred);
+    for (const [list, status] of [
+      [excluded, 'excluded'],
+      [nonPreferred, 'nonPreferred'],
+    ] as const)
+      for (const product of list)
+        for (const ndc of DEMO_PRODUCTS[product] ?? [])
+          out.push({ formulary: step.formulary, ndc, drugName: product, status });
+  }
+  return out;
+}
+
+/** Illustrative protect-services savings: 2.0 (the current program) saves more than 1.0. */
+const PROTECT_SERVICES_RATES: ProtectServicesRates = {
+  '2.0': {
+    basic: { specialtyPercent: 2, brandPercent: 0.5 },
+    intermediate: { specialtyPercent: 4, brandPercent: 1 },
+    advanced: { specialtyPercent: 6, brandPercent: 1.5 },
+  },
+  '1.0': {
+    basic: { specialtyPercent: 1.5, brandPercent: 0.25 },
+    intermediate: { specialtyPercent: 3, brandPercent: 0.75 },
+    advanced: { specialtyPercent: 4.5, brandPercent: 1 },
+  },
+};
+
 function card(
   pbm: RateCardPbm,
   shift: number,
   rebate2: number,
   adjustments: RateAdjustment[],
+  formularies: FormularyPlan,
 ): RateCard {
   const rebates = (base: number): Record<PricingChannel, number> => ({
     retail: base,
@@ -366,6 +558,8 @@ function card(
       },
       adminFeePepm: { 'Under 1K': 3, '1K - 5K': 2, 'Over 5K': 1 },
       adjustments,
+      formularyDrugs: formularyDrugs(formularies),
+      protectServicesRates: PROTECT_SERVICES_RATES,
     },
   };
 }
@@ -400,20 +594,86 @@ const COMMON_ADJUSTMENTS: RateAdjustment[] = [
  * these; rxbAdmin users replace them with the terms their PBMs actually offer.
  */
 export const ILLUSTRATIVE_RATE_CARDS: readonly RateCard[] = [
-  card('CVS_CAREMARK', 0, 95, [
-    ...COMMON_ADJUSTMENTS,
-    adj('formulary', 'Advanced Control', { rebateFactor: 1.1 }),
-    adj('pharmacyNetwork', 'Value', { brandPoints: 1, genericPoints: 2 }),
-  ]),
-  card('OPTUMRX', 0.5, 90, [
-    ...COMMON_ADJUSTMENTS,
-    adj('formulary', 'Select', { rebateFactor: 1.08 }),
-    adj('pharmacyNetwork', 'Saver', { brandPoints: 1, genericPoints: 1.5 }),
-  ]),
-  card('EXPRESS_SCRIPTS', -0.5, 100, [
-    ...COMMON_ADJUSTMENTS,
-    adj('formulary', 'High Performance', { rebateFactor: 1.12 }),
-    adj('pharmacyNetwork', 'Advantage', { brandPoints: 1, genericPoints: 2 }),
-    adj('netNew', 'Net New', { brandPoints: 0.5, genericPoints: 0.5 }),
-  ]),
+  card(
+    'CVS_CAREMARK',
+    0,
+    95,
+    [
+      ...COMMON_ADJUSTMENTS,
+      adj('formulary', 'Advanced Control', { rebateFactor: 1.1 }),
+      adj('pharmacyNetwork', 'Value', { brandPoints: 1, genericPoints: 2 }),
+    ],
+    [
+      {
+        formulary: 'Standard Control',
+        excluded: ['Cialis', 'Evista', 'Livalo', 'Pennsaid', 'Adlarity'],
+        nonPreferred: ['Crestor', 'Lipitor', 'Nexium'],
+      },
+      {
+        formulary: 'Advanced Control',
+        excluded: ['Januvia', 'Tradjenta', 'Zetia', 'Benicar', 'Proair'],
+        nonPreferred: ['Symbicort', 'Advair'],
+      },
+      {
+        formulary: 'Value',
+        excluded: ['Lexapro', 'Cymbalta', 'Zoloft', 'Celebrex', 'Ambien', 'Viagra'],
+        nonPreferred: ['Humalog', 'Novolog', 'Xarelto'],
+      },
+    ],
+  ),
+  card(
+    'OPTUMRX',
+    0.5,
+    90,
+    [
+      ...COMMON_ADJUSTMENTS,
+      adj('formulary', 'Select', { rebateFactor: 1.08 }),
+      adj('pharmacyNetwork', 'Saver', { brandPoints: 1, genericPoints: 1.5 }),
+    ],
+    [
+      {
+        formulary: 'Premium',
+        excluded: ['Evista', 'Effient', 'Livalo', 'Uloric', 'Adlarity'],
+        nonPreferred: ['Lipitor', 'Norvasc'],
+      },
+      {
+        formulary: 'Select',
+        excluded: ['Invokana', 'Farxiga', 'Benicar', 'Diovan', 'Ventolin'],
+        nonPreferred: ['Spiriva', 'Flovent'],
+      },
+      {
+        formulary: 'Essential',
+        excluded: ['Zoloft', 'Lexapro', 'Abilify', 'Latuda', 'Vyvanse', 'Namenda'],
+        nonPreferred: ['Levemir', 'Lantus Solostar', 'Pradaxa'],
+      },
+    ],
+  ),
+  card(
+    'EXPRESS_SCRIPTS',
+    -0.5,
+    100,
+    [
+      ...COMMON_ADJUSTMENTS,
+      adj('formulary', 'High Performance', { rebateFactor: 1.12 }),
+      adj('pharmacyNetwork', 'Advantage', { brandPoints: 1, genericPoints: 2 }),
+      adj('netNew', 'Net New', { brandPoints: 0.5, genericPoints: 0.5 }),
+    ],
+    [
+      {
+        formulary: 'National Preferred',
+        excluded: ['Cialis', 'Livalo', 'Uloric', 'Pennsaid'],
+        nonPreferred: ['Crestor', 'Cozaar'],
+      },
+      {
+        formulary: 'Basic',
+        excluded: ['Januvia', 'Janumet', 'Invokana', 'Symbicort', 'Benicar'],
+        nonPreferred: ['Singulair', 'Advair'],
+      },
+      {
+        formulary: 'High Performance',
+        excluded: ['Cymbalta', 'Lyrica', 'Celebrex', 'Vesicare', 'Concerta', 'Valtrex'],
+        nonPreferred: ['Brilinta', 'Xarelto', 'Humalog'],
+      },
+    ],
+  ),
 ];

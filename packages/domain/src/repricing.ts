@@ -244,8 +244,20 @@ export interface ColumnTerms {
   rebatesPerBrandClaim: Record<PricingChannel, number>;
   fees: readonly FeeLine[];
   credits: readonly FeeLine[];
-  /** NDCs the column's formulary excludes: the claims that would be disrupted. */
+  /**
+   * NDCs whose claims the column disrupts: the formulary's exclusions, and under the 4TIER
+   * disruption view its non-preferred NDCs too (decision 0143).
+   */
   excludedNdcs?: readonly string[];
+  /** Where `excludedNdcs` came from, for the explain feature (PBM columns only). */
+  disruption?: { formulary: string; tier: string; excluded: number; nonPreferred: number };
+  /** The protect-services level's savings rates (PBM columns with a level other than none). */
+  protectServices?: {
+    version: string;
+    level: string;
+    specialtyPercent: number;
+    brandPercent: number;
+  };
 }
 
 /** Rounds a non-negative amount to cents, half up (the SQL engine rounds the same way). */
@@ -373,8 +385,50 @@ export interface GridColumn {
     mailOrderUtilizationRate: number;
   };
   disruption: { pctMembers: number; pctRx: number };
+  /** Absent on grids stored before decision 0143 (read as zero savings). */
+  protectServices?: ProtectServicesSavings;
   exclusions: Record<ExclusionReason, number>;
   reversedPairs: number;
+}
+
+/** Spec 3 §3 "Pricing grid column" protectServices. */
+export interface ProtectServicesSavings {
+  savingsPotential: number;
+  netSavingsAfterFees: number;
+  breakdown: { protectType: string; savings: number }[];
+}
+
+/** The fee line protect services add (rate cards' option PEPM); net savings subtract it. */
+export const PROTECT_SERVICES_FEE_NAME = 'Protect Services Fee';
+
+/**
+ * Protect-services savings (decision 0143), an estimate kept apart from the net cost: the
+ * level's percent of the gross paid on specialty claims plus its percent of the gross paid on
+ * brand claims outside specialty, each rounded to cents; net of the Protect Services Fee the
+ * column pays. A column without protect services (the incumbent, renewals, level none) saves 0
+ * and has no breakdown.
+ */
+export function protectServicesSavings(
+  terms: Pick<ColumnTerms, 'protectServices'>,
+  gross: { specialty: number; brand: number },
+  fees: readonly FeeLine[],
+): ProtectServicesSavings {
+  const p = terms.protectServices;
+  if (!p) return { savingsPotential: 0, netSavingsAfterFees: 0, breakdown: [] };
+  const specialtySavings = repriceCents((gross.specialty * p.specialtyPercent) / 100);
+  const brandSavings = repriceCents((gross.brand * p.brandPercent) / 100);
+  const potential = repriceCents(specialtySavings + brandSavings);
+  const fee = fees
+    .filter((f) => f.name === PROTECT_SERVICES_FEE_NAME)
+    .reduce((s, f) => s + f.amount, 0);
+  return {
+    savingsPotential: potential,
+    netSavingsAfterFees: Math.round((potential - fee) * 100) / 100 || 0,
+    breakdown: [
+      { protectType: 'Specialty', savings: specialtySavings },
+      { protectType: 'Brand', savings: brandSavings },
+    ],
+  };
 }
 
 export interface RepriceOptions {
@@ -571,6 +625,9 @@ function assembleColumn(
   const grossPaid = repriceCents(a.gross);
   const lessMember = repriceCents(a.memberCostShare);
   const rebateAmount = repriceCents(a.rebates);
+  const brandGross = a.buckets
+    .filter((b) => b.cls === 'brand' && !specialty(b.channel))
+    .reduce((s, b) => s + b.gross, 0);
   return {
     key: terms.key,
     pbm: terms.pbm,
@@ -599,6 +656,11 @@ function assembleColumn(
       pctMembers: repricePercent(a.disruptedMembers, a.members),
       pctRx: repricePercent(a.disruptedRx, a.claims),
     },
+    protectServices: protectServicesSavings(
+      terms,
+      { specialty: a.specialtyGross, brand: brandGross },
+      feeBreakdown,
+    ),
     exclusions: { ...counts.exclusions },
     reversedPairs: counts.reversedPairs,
   };

@@ -3,6 +3,7 @@ import {
   RATE_CARD_PBMS,
   RATE_CARD_PBM_NAMES,
   effectiveDateProblem,
+  withTermDefaults,
   type RateCardList,
   type RateCardVersion,
   type RateCardVersionStatus,
@@ -59,7 +60,9 @@ export async function listRateCards(db: Kysely<DB>, asOf = todayUtc()): Promise<
       return {
         pbm,
         name: RATE_CARD_PBM_NAMES[pbm],
-        inForce: current ? { ...summary(current, inForceNo, asOf), terms: current.terms } : null,
+        inForce: current
+          ? { ...summary(current, inForceNo, asOf), terms: withTermDefaults(current.terms) }
+          : null,
         versions: all.filter((r) => r.pbm === pbm).map((r) => summary(r, inForceNo, asOf)),
       };
     }),
@@ -72,7 +75,10 @@ async function versionAnswer(
   asOf: string,
 ): Promise<RateCardVersion> {
   const inForce = (await repo.findVersionsInForce(db, asOf)).find((r) => r.pbm === row.pbm);
-  return { ...summary(row, inForce?.versionNo ?? null, asOf), terms: row.terms };
+  return {
+    ...summary(row, inForce?.versionNo ?? null, asOf),
+    terms: withTermDefaults(row.terms),
+  };
 }
 
 export async function getRateCardVersion(

@@ -12,6 +12,7 @@ import {
 } from '@pillar/domain';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
+import { up as addFormularyLists } from '../../platform/db/migrations/0036-rate-card-formularies.ts';
 import { rateCardsInForce } from './index.ts';
 import { insertVersion } from './rate-cards.repo.ts';
 import { todayUtc } from './rate-cards.service.ts';
@@ -250,6 +251,31 @@ describe('the rate cards API', () => {
       'Effective date must be a valid date (YYYY-MM-DD)',
     );
     expectField(await create(body(base, { note: 'x\u0000y' })), 'note', /NUL character/i);
+    // Formulary drug lines (decision 0143): 11-digit NDC, a drug name, a formulary of the PBM,
+    // one line per NDC and formulary.
+    const drug = base.formularyDrugs![0]!;
+    const withDrugs = (formularyDrugs: unknown[]) =>
+      body({ ...base, formularyDrugs } as RateCardTerms);
+    expectField(
+      await create(withDrugs([{ ...drug, ndc: '00002-4465-34' }])),
+      'terms.formularyDrugs.0.ndc',
+      M.ndc,
+    );
+    expectField(
+      await create(withDrugs([{ ...drug, drugName: 'x'.repeat(101) }])),
+      'terms.formularyDrugs.0.drugName',
+      M.drugNameTooLong,
+    );
+    expectField(
+      await create(withDrugs([{ ...drug, formulary: 'Premium' }])),
+      'terms.formularyDrugs.0.formulary',
+      M.unknownFormulary,
+    );
+    expectField(
+      await create(withDrugs([drug, { ...drug, status: 'nonPreferred' }])),
+      'terms.formularyDrugs.1.ndc',
+      M.duplicateFormularyDrug,
+    );
     // Nothing was written.
     const caremark = (await list()).pbms.find((p) => p.pbm === 'CVS_CAREMARK')!;
     expect(caremark.versions.some((v) => v.effectiveDate === '2031-01-01')).toBe(false);
@@ -263,5 +289,83 @@ describe('the rate cards API', () => {
       'accountManager',
     );
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('formulary drug lists on the rate cards (decision 0143, migration 0036)', () => {
+  it('seeds every card with its formularies’ lists and the protect-services rates', async () => {
+    const answer = await list('2026-06-01');
+    for (const p of answer.pbms) {
+      const terms = p.inForce!.terms;
+      expect(terms.formularyDrugs.length).toBeGreaterThan(0);
+      expect(terms.formularyDrugs).toEqual(seeded(p.pbm).terms.formularyDrugs);
+      expect(terms.protectServicesRates['2.0'].advanced.specialtyPercent).toBeGreaterThan(0);
+    }
+  });
+
+  it('adds the lists as a new version of a card saved without them, once, leaving it as it was', async () => {
+    const userNo = await t.userNo('financialAnalyst');
+    const { formularyDrugs: _d, protectServicesRates: _r, ...old } = seeded('OPTUMRX').terms;
+    const oldTerms = withRetailBrand(old, 24);
+    const oldNo = await insertVersion(t.ctx.db, {
+      pbm: 'OPTUMRX',
+      effectiveDate: '2032-01-01',
+      terms: oldTerms,
+      note: 'saved before 0036',
+      createdBy: userNo,
+    });
+    // An old version reads with empty lists and no savings.
+    const read = await t.injectAs('financialAnalyst', { method: 'GET', url: `${URL}/${oldNo}` });
+    expect(read.json<RateCardVersion>().terms.formularyDrugs).toEqual([]);
+
+    await addFormularyLists(t.ctx.db);
+    await addFormularyLists(t.ctx.db);
+    const optum = (await list('2032-01-01')).pbms.find((p) => p.pbm === 'OPTUMRX')!;
+    const added = optum.versions.filter((v) => v.effectiveDate === '2032-01-01');
+    expect(added.map((v) => v.versionNo)).toEqual([optum.inForce!.versionNo, oldNo]);
+    expect(optum.inForce!.terms).toEqual({
+      ...oldTerms,
+      formularyDrugs: seeded('OPTUMRX').terms.formularyDrugs,
+      protectServicesRates: seeded('OPTUMRX').terms.protectServicesRates,
+    });
+    const kept = await t.injectAs('financialAnalyst', { method: 'GET', url: `${URL}/${oldNo}` });
+    expect(kept.json<RateCardVersion>().terms.discounts.retail.brand).toBe(24);
+    // The other PBMs' latest versions have their lists: no version added.
+    const caremark = (await list('2032-01-01')).pbms.find((p) => p.pbm === 'CVS_CAREMARK')!;
+    expect(caremark.versions.filter((v) => v.note?.includes('Formulary drug lists'))).toEqual([]);
+  });
+
+  it('saves an edited exclusion list as a new version the repricing reads', async () => {
+    const current = (await list('2040-01-01')).pbms.find((p) => p.pbm === 'CVS_CAREMARK')!.inForce!;
+    const terms = {
+      ...current.terms,
+      formularyDrugs: [
+        ...current.terms.formularyDrugs,
+        {
+          formulary: 'Standard Control',
+          ndc: '00003089321',
+          drugName: ' Eliquis ',
+          status: 'excluded' as const,
+        },
+      ],
+    };
+    const response = await create({ pbm: 'CVS_CAREMARK', effectiveDate: '2040-01-01', terms });
+    expect(response.statusCode, response.body).toBe(201);
+    const saved = response.json<RateCardVersion>().terms.formularyDrugs.at(-1);
+    expect(saved).toEqual({
+      formulary: 'Standard Control',
+      ndc: '00003089321',
+      drugName: 'Eliquis',
+      status: 'excluded',
+    });
+    const card = (await rateCardsInForce(t.ctx.db, '2040-01-01')).find(
+      (c) => c.pbm === 'CVS_CAREMARK',
+    )!;
+    const column = pbmColumnTerms(
+      card,
+      globalCustomizations.parse({}),
+      defaultSelection('CVS_CAREMARK'),
+    );
+    expect(column.excludedNdcs).toContain('00003089321');
   });
 });

@@ -33,6 +33,7 @@ import * as m0030 from './migrations/0030-eligibility-import-full-file.ts';
 import * as m0031 from './migrations/0031-fa-grid-versions.ts';
 import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0033 from './migrations/0033-data-mapping-seed-content.ts';
+import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031-fa-grid-versions': m0031,
   '0032-claims-file-seed-content': m0032,
   '0033-data-mapping-seed-content': m0033,
+  '0036-rate-card-formularies': m0036,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
