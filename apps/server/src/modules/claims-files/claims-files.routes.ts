@@ -2,16 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { CLAIMS_FILE_MAX_BYTES, claimsFileContracts as c } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
-import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { moveSeedContentIntoStorage } from './claims-files.repo.ts';
 import * as service from './claims-files.service.ts';
-import { proposalData } from './proposal-layout.ts';
-import { proposalPdf } from './proposal-pdf.ts';
-import { proposalXlsx } from './proposal-xlsx.ts';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The claims file and FA iteration calls of the evaluate service (decision 0126). */
 export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
@@ -58,26 +52,6 @@ export async function claimsFilesRoutes(app: FastifyInstance): Promise<void> {
   registerRoute(app, c.getIteration, async ({ params }) =>
     service.getIteration(db, params.id, params.iterationId),
   );
-  registerRoute(app, c.proposal, async ({ params, reply }) => {
-    const it = await service.getIteration(db, params.id, params.iterationId);
-    const data = proposalData({
-      opportunityName: `Opportunity ${params.id}, iteration ${it.id}`,
-      notes: it.notes,
-      template: it.outputTemplate,
-      grid: it.pricingGridData,
-      csc: it.cscData,
-      footNotes: it.footNotes,
-    });
-    const pdf = params.format === 'pdf';
-    const body = pdf ? await proposalPdf(data) : proposalXlsx(data);
-    return reply
-      .header(
-        'content-disposition',
-        attachmentDisposition(`proposal-${params.id}-${it.id}.${params.format}`),
-      )
-      .header('access-control-expose-headers', 'content-disposition')
-      .header('cache-control', 'no-store')
-      .type(pdf ? 'application/pdf' : XLSX_TYPE)
-      .send(body);
-  });
+  // The proposal (c.proposal) is served by the pricing module: its XLSX streams the claim
+  // detail from the FA job's claims (pricing.routes.ts).
 }

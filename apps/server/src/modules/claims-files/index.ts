@@ -12,3 +12,7 @@ export {
   seedClaimsFile,
 } from './claims-files.service.ts';
 export { findMappedFile } from './claims-files.repo.ts';
+// The proposal's documents: the pricing module serves them, with the claim detail it streams.
+export { proposalData } from './proposal-layout.ts';
+export { proposalPdf } from './proposal-pdf.ts';
+export { proposalXlsx } from './proposal-xlsx.ts';

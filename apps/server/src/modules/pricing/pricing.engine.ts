@@ -16,6 +16,7 @@ import {
   COMPOUND_INDICATOR,
   DRUG_CLASSES,
   EXCLUSION_REASONS,
+  EXCLUSION_REASON_LABELS,
   PHARMACY_TYPE_CODES,
   PRICING_CHANNELS,
   REVERSAL_STATUSES,
@@ -614,4 +615,61 @@ export async function claimDetail(
     WHERE c.state = 'kept' AND c.reason IS NULL
     ORDER BY c.row_no`);
   return rows.getRowObjectsJS() as Record<string, string | number | null>[];
+}
+
+/** A proposal column of the full claim detail: the column's terms and its header prefix. */
+export interface DetailColumn {
+  terms: ColumnTerms;
+  label: string;
+}
+
+/** Why a row of the detail was not repriced: the exclusion's label, or its netting. */
+const DETAIL_STATUS_LABELS: Readonly<Record<string, string>> = {
+  ...EXCLUSION_REASON_LABELS,
+  reversed: 'Reversed (netted against its reversal)',
+  reversal: 'Reversal (netted against its claim)',
+};
+
+/**
+ * Every claim of the classified file (within the analysis range, in file order) with, under each
+ * column, its repriced ingredient cost, dispensing fee, gross, member cost share and plan cost
+ * (gross less member cost share), each rounded per claim as the grid's sums are, so a column of
+ * the detail sums to the grid's figure to the cent. An excluded or netted row carries its reason
+ * and no prices. No member ids. The rows are streamed from DuckDB a chunk (2,048 rows) at a
+ * time: the proposal's XLSX writes a million claims without holding them.
+ */
+export async function* claimDetailRows(
+  engine: Engine,
+  columns: readonly DetailColumn[],
+): AsyncGenerator<Record<string, string | number | null>> {
+  const c = engine.connection;
+  await loadTerms(
+    engine,
+    columns.map((col) => col.terms),
+  );
+  const quote = (label: string) => `"${label.replaceAll('"', '""')}"`;
+  const perColumn = columns
+    .map(({ label }, i) => {
+      const priced = (expr: string) => `CASE WHEN ${PRICED} THEN ${expr} END`;
+      const gross = `round(${ingredientOf(i)} + t.f${i}, 2)`;
+      return [
+        `${priced(ingredientOf(i))} AS ${quote(`${label} Ingredient Cost`)}`,
+        `${priced(`t.f${i}`)} AS ${quote(`${label} Dispensing Fee`)}`,
+        `${priced(gross)} AS ${quote(`${label} Gross`)}`,
+        `${priced('coalesce(c.member_paid, 0)')} AS ${quote(`${label} Member Cost Share`)}`,
+        `${priced(`round(${gross} - coalesce(c.member_paid, 0), 2)`)} AS ${quote(`${label} Plan Cost`)}`,
+      ].join(', ');
+    })
+    .join(', ');
+  const result = await c.stream(`
+    SELECT (c.row_no + 1)::INTEGER AS "Row", c.claim_id AS "Claim ID",
+      CAST(c.fill_date AS VARCHAR) AS "Fill Date", c.ndc AS "NDC", c.channel AS "Channel",
+      c.cls AS "Brand/Generic", round(c.awp, 2) AS "AWP",
+      ${caseMap("CASE WHEN c.state = 'kept' THEN c.reason ELSE c.state END", DETAIL_STATUS_LABELS)}
+        AS "Excluded Reason",
+      ${perColumn}
+    FROM classified_detail c LEFT JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
+    ORDER BY c.row_no`);
+  for await (const rows of result.yieldRowObjectJs())
+    yield* rows as Record<string, string | number | null>[];
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { pricingContracts as c } from '@pillar/domain';
+import { claimsFileContracts, pricingContracts as c } from '@pillar/domain';
 import { principalOf } from '../../platform/auth/access.ts';
 import { attachmentDisposition } from '../../platform/http/content-disposition.ts';
 import { registerRoute } from '../../platform/http/register-route.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import * as service from './pricing.service.ts';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The financial analysis calls of the evaluate service (decision 0131). */
 export async function pricingRoutes(app: FastifyInstance): Promise<void> {
@@ -41,5 +43,22 @@ export async function pricingRoutes(app: FastifyInstance): Promise<void> {
       .header('cache-control', 'no-store')
       .type('text/csv; charset=utf-8')
       .send(csv);
+  });
+  // An iteration's proposal (a claims-files contract, decision 0126) is served here: its XLSX
+  // streams every claim's repricing from the FA job's claims (decision 0145).
+  registerRoute(app, claimsFileContracts.proposal, async ({ params, reply }) => {
+    const { body, fileName } = await service.proposal(
+      db,
+      storage,
+      params.id,
+      params.iterationId,
+      params.format,
+    );
+    return reply
+      .header('content-disposition', attachmentDisposition(fileName))
+      .header('access-control-expose-headers', 'content-disposition')
+      .header('cache-control', 'no-store')
+      .type(params.format === 'pdf' ? 'application/pdf' : XLSX_TYPE)
+      .send(body);
   });
 }

@@ -1,5 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import {
   CLAIM_DETAIL_MAX,
@@ -10,6 +13,7 @@ import {
   withProtectServices,
   type ExplainAnswer,
   type ExplainQuery,
+  type FaIterationDetail,
   type FaJobSelections,
   type FaJobStatus,
   type GridColumn,
@@ -21,7 +25,13 @@ import { HttpProblem, badRequest, conflict } from '../../platform/http/problem.t
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { DB } from '../../database.ts';
-import { findMappedFile, getIteration } from '../claims-files/index.ts';
+import {
+  findMappedFile,
+  getIteration,
+  proposalData,
+  proposalPdf,
+  proposalXlsx,
+} from '../claims-files/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
 import {
   FA_QUEUE,
@@ -31,16 +41,18 @@ import {
   jobRange,
   keepVersion,
   storedResult,
-  withEngine,
-  withWorkDir,
+  ENGINE_LIMITS,
   type StoredResult,
 } from './fa-jobs.ts';
 import {
   cellClaimRows,
   claimDetail,
+  claimDetailRows,
+  openEngine,
   repriceClassified,
   repriceFile,
   useClassified,
+  type DetailColumn,
   type Engine,
 } from './pricing.engine.ts';
 import {
@@ -170,35 +182,54 @@ export async function pricingGrid(db: Db, opp: number, mappedNo: number) {
   return toGrid(job, stored, job.updated_at);
 }
 
+/** A job's claims in a fresh engine (`openJobClaims`): closed by `close`, once. */
+interface JobClaims {
+  engine: Engine;
+  /** Classifies the claims Parquet again under the Retail 90 setting asked for and prices. */
+  reclassify: (
+    columns: StoredResult['terms'],
+    population: StoredResult['population'],
+  ) => ReturnType<typeof repriceFile>;
+  /** True when the stored classification was made with another Retail 90 setting. */
+  otherRetail90: boolean;
+  close(): Promise<void>;
+}
+
 /**
- * Loads the job's claims into a fresh engine, classified under `retail90`: the stored
- * classification when it was made with the same Retail 90 setting, else the claims' Parquet
- * classified again (the only thing a recalculation can change about a claim is its channel).
+ * Loads the job's claims into a fresh engine, classified under `retail90` when the stored
+ * classification was made with the same Retail 90 setting; otherwise `reclassify` classifies the
+ * claims' Parquet again (the only thing a recalculation can change about a claim is its channel).
  */
-async function withJobClaims<T>(
+async function openJobClaims(
   storage: FileStorage,
   job: FaJobRow,
   retail90: 0 | 1,
   range: { start: string | null; end: string | null; explicit: boolean },
-  fn: (
-    engine: Engine,
-    reclassify: (
-      columns: StoredResult['terms'],
-      population: StoredResult['population'],
-    ) => ReturnType<typeof repriceFile>,
-  ) => Promise<T>,
-): Promise<T> {
+): Promise<JobClaims> {
   const selections = job.selections as FaJobSelections;
-  return withWorkDir(async (dir) =>
-    withEngine(async (engine) => {
-      const file = path.join(dir, 'claims.parquet');
-      const same = selections.retail90 === retail90;
-      await download(storage, same ? job.classified_key! : job.claims_key!, file);
-      if (same) await useClassified(engine, file);
-      return fn(engine, (columns, population) =>
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pillar-fa-'));
+  let engine: Engine | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    engine?.close();
+    await rm(dir, { recursive: true, force: true });
+  };
+  try {
+    engine = await openEngine(ENGINE_LIMITS);
+    const file = path.join(dir, 'claims.parquet');
+    const same = selections.retail90 === retail90;
+    await download(storage, same ? job.classified_key! : job.claims_key!, file);
+    if (same) await useClassified(engine, file);
+    const opened = engine;
+    return {
+      engine: opened,
+      otherRetail90: !same,
+      reclassify: (columns, population) =>
         same
-          ? repriceClassified(engine, columns, { population })
-          : repriceFile(engine, file, columns, {
+          ? repriceClassified(opened, columns, { population })
+          : repriceFile(opened, file, columns, {
               retail90: retail90 === 1,
               population,
               ...(range.explicit && selections.analysisStartDate
@@ -208,9 +239,27 @@ async function withJobClaims<T>(
                 ? { endDate: selections.analysisEndDate }
                 : {}),
             }),
-      );
-    }),
-  );
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function withJobClaims<T>(
+  storage: FileStorage,
+  job: FaJobRow,
+  retail90: 0 | 1,
+  range: { start: string | null; end: string | null; explicit: boolean },
+  fn: (engine: Engine, reclassify: JobClaims['reclassify']) => Promise<T>,
+): Promise<T> {
+  const claims = await openJobClaims(storage, job, retail90, range);
+  try {
+    return await fn(claims.engine, claims.reclassify);
+  } finally {
+    await claims.close();
+  }
 }
 
 /** POST /opps/{id}/fa/{x}: the grid under new global customizations and PBM selections. */
@@ -324,4 +373,102 @@ export async function explainClaimsCsv(
     },
   );
   return Papa.unparse(rows, { header: true, newline: '\r\n', escapeFormulae: true });
+}
+
+/**
+ * The full per-claim detail of a saved iteration's proposal (issue 19): every claim of the grid
+ * version the iteration was saved from, under the proposal's columns, streamed from the job's
+ * classified Parquet through DuckDB. Undefined for an iteration saved before grid versions (its
+ * proposal keeps the detail its grid carried). The engine is opened here, so a missing file
+ * answers before the download starts; `close` frees it when the rows were never read (the rows
+ * free it themselves once read, broken off or failed).
+ */
+async function openProposalDetail(
+  db: Db,
+  storage: FileStorage,
+  opp: number,
+  iteration: FaIterationDetail,
+  columnKeys: readonly string[],
+): Promise<{ rows: AsyncIterable<Record<string, unknown>>; close(): Promise<void> } | undefined> {
+  const named = iterationGridVersion.safeParse(iteration.cscData);
+  if (!named.success) return undefined;
+  const version = await findGridVersion(
+    db,
+    opp,
+    iteration.mappedClaimFileID,
+    named.data.gridVersionId,
+  );
+  if (!version) return undefined;
+  const { job } = version;
+  const stored = version.result as StoredResult;
+  const file = (await findMappedFile(db, opp, iteration.mappedClaimFileID))!;
+  const labels = new Set<string>();
+  const columns: DetailColumn[] = columnKeys.flatMap((key) => {
+    const index = stored.grid.findIndex((c) => c.key === key);
+    if (index < 0) return [];
+    const name = stored.grid[index]!.name;
+    const label = labels.has(name) ? `${name} (${key})` : name;
+    labels.add(label);
+    return [{ terms: stored.terms[index]!, label }];
+  });
+  const claims = await openJobClaims(
+    storage,
+    job,
+    stored.globals.retail90,
+    jobRange(job.selections as FaJobSelections, file),
+  );
+  let started = false;
+  async function* rows() {
+    started = true;
+    try {
+      if (claims.otherRetail90)
+        await claims.reclassify(
+          columns.map((c) => c.terms),
+          stored.population,
+        );
+      yield* claimDetailRows(claims.engine, columns);
+    } finally {
+      await claims.close();
+    }
+  }
+  return {
+    rows: rows(),
+    close: async () => {
+      if (!started) await claims.close();
+    },
+  };
+}
+
+/**
+ * GET /opps/{id}/fa_iterations/{iterationId}/proposal/{format}: the iteration in its output
+ * template's layout; the XLSX streamed with every claim's repricing (decision 0145).
+ */
+export async function proposal(
+  db: Db,
+  storage: FileStorage,
+  opp: number,
+  iterationNo: number,
+  format: 'pdf' | 'xlsx',
+): Promise<{ body: Buffer | Readable; fileName: string }> {
+  const it = await getIteration(db, opp, iterationNo);
+  const data = proposalData({
+    opportunityName: `Opportunity ${opp}, iteration ${it.id}`,
+    notes: it.notes,
+    template: it.outputTemplate,
+    grid: it.pricingGridData,
+    csc: it.cscData,
+    footNotes: it.footNotes,
+  });
+  const fileName = `proposal-${opp}-${it.id}.${format}`;
+  if (format === 'pdf') return { body: await proposalPdf(data), fileName };
+  const detail = await openProposalDetail(
+    db,
+    storage,
+    opp,
+    it,
+    data.columns.map((c) => c.key),
+  );
+  const body = proposalXlsx(data, detail?.rows ?? data.claimDetail);
+  if (detail) body.once('close', () => void detail.close());
+  return { body, fileName };
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
+  CLAIM_DETAIL_MAX,
   PRICING_MESSAGES,
   defaultSelection,
   type ClaimsFile,
@@ -427,44 +428,155 @@ describe('the grid as an iteration', () => {
     expectProblem(await call('GET', `${url}${q}&iteration=0`), 400, 'iteration');
   });
 
-  it('saves the grid with its footnotes and claim detail; the XLSX proposal carries both', async () => {
-    const { mapped } = await completeJob();
+  it('saves the grid with its footnotes; the XLSX proposal carries every claim under the output columns, summing to the grid', async () => {
+    const { mapped, job } = await completeJob();
     const grid = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
-    const saved = await ok<{ id: number }>(
-      'POST',
-      `${base()}/fa_iterations`,
-      {
-        mappedClaimFileID: mapped.id,
-        cscData: {
-          outputColumns: [],
-          stale: false,
-          globalCustomizations: grid.globalCustomizations,
-          pbmSelections: grid.pbmSelections,
-        },
-        notes: 'First look',
-        pricingGridData: { columns: grid.columns, claimDetail: grid.claimDetail },
-        footNotes: grid.footNotes,
-      },
-      201,
-    );
-    const xlsx = await t.injectAs('financialAnalyst', {
-      method: 'GET',
-      url: `${base()}/fa_iterations/${saved.id}/proposal/xlsx`,
-    });
-    expect(xlsx.statusCode, xlsx.body).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const saved = await saveIteration(mapped.id, grid, ['pbm-1']);
+    const book = await proposalBook(saved.id);
     const detail = book.getWorksheet('Claim Detail')!;
-    expect(detail.rowCount).toBe(5);
-    const header = (detail.getRow(1).values as unknown[]).slice(1);
-    const grossAt = header.indexOf(`${grid.columns[0]!.name} gross`) + 1;
-    expect(detail.getRow(2).getCell(grossAt).value).toBe(83);
+    // Every row of the file (8), the excluded and the netted ones with their reason.
+    expect(detail.rowCount).toBe(1 + job.claimsRead!);
+    const rows = sheetObjects(detail);
+    const incumbent = grid.columns[0]!;
+    const caremark = grid.columns.find((c) => c.key === 'pbm-1')!;
+    // The incumbent and the one ticked column; the unticked PBMs are not in the detail.
+    const headers = Object.keys(rows[0]!);
+    expect(headers.filter((h) => h.endsWith(' Gross'))).toEqual([
+      `${incumbent.name} Gross`,
+      `${caremark.name} Gross`,
+    ]);
+    const c1 = rows.find((r) => r['Claim ID'] === 'C1')!;
+    expect(c1[`${incumbent.name} Ingredient Cost`]).toBe(82);
+    expect(c1[`${incumbent.name} Dispensing Fee`]).toBe(1);
+    expect(c1[`${incumbent.name} Gross`]).toBe(83);
+    expect(c1[`${incumbent.name} Member Cost Share`]).toBe(10);
+    expect(c1[`${incumbent.name} Plan Cost`]).toBe(73);
+    expect(rows.find((r) => r['Claim ID'] === 'C5')!['Excluded Reason']).toBe(
+      'Unparseable date, quantity or days supply',
+    );
+    expect(rows.find((r) => r['Claim ID'] === 'C6')!['Excluded Reason']).toBe(
+      'Unknown pharmacy type (channel)',
+    );
+    expect(rows.filter((r) => r['Claim ID'] === 'C7').map((r) => r['Excluded Reason'])).toEqual([
+      'Reversed (netted against its reversal)',
+      'Reversal (netted against its claim)',
+    ]);
+    expect(rows.find((r) => r['Claim ID'] === 'C5')![`${incumbent.name} Gross`]).toBeUndefined();
+    expectDetailTotals(rows, [incumbent, caremark]);
     const sheet = book.getWorksheet('Pricing Grid')!;
     const texts: string[] = [];
     sheet.eachRow((row) => texts.push(row.getCell(1).text));
     expect(texts).toContainEqual(expect.stringContaining('2 claims were not repriced'));
   });
+
+  it("streams the demo file's claims (more than the grid carries) into the XLSX, summing to the grid", async () => {
+    const seeded = await t.ctx.db
+      .selectFrom('mapped_claims_file')
+      .select(['prospect_opportunity_no as opp', 'mapped_claims_file_no as id'])
+      .where('file_name', 'like', '%_Rx_Claims_%mo_mapped.csv')
+      .executeTakeFirstOrThrow();
+    const created = await ok<FaJobStatus>(
+      'POST',
+      `/evaluate/v1/opps/fa_jobs/${seeded.opp}`,
+      { ...JOB, fileStorageID: seeded.id },
+      201,
+    );
+    await runFaJob(await deps(), created.faJobId!);
+    const job = await ok<FaJobStatus>(
+      'GET',
+      `/evaluate/v1/opps/fa_jobs/${seeded.opp}/${seeded.id}`,
+    );
+    expect(job.status, job.systemMessage ?? '').toBe('COMPLETE');
+    expect(job.claimsRead!).toBeGreaterThan(CLAIM_DETAIL_MAX);
+    const grid = await ok<PricingGridAnswer>('GET', `${base(seeded.opp)}/fa/${seeded.id}`);
+    // Too many claims to ride in the grid: the XLSX reads them from the job's claims.
+    expect(grid.claimDetail).toBeUndefined();
+    const outputs = grid.columns.slice(1, 4).map((c) => c.key);
+    const saved = await saveIteration(seeded.id, grid, outputs, seeded.opp);
+    const book = await proposalBook(saved.id, seeded.opp);
+    const detail = book.getWorksheet('Claim Detail')!;
+    expect(detail.rowCount).toBe(1 + job.claimsRead!);
+    const rows = sheetObjects(detail);
+    expectDetailTotals(
+      rows,
+      grid.columns.filter((c, i) => i === 0 || outputs.includes(c.key)),
+    );
+    const excluded = rows.filter((r) => r['Excluded Reason'] !== undefined).length;
+    const first = grid.columns[0]!;
+    expect(excluded).toBe(first.utilization.claimsExcluded + 2 * first.reversedPairs);
+  });
 });
+
+async function saveIteration(
+  mappedId: number,
+  grid: PricingGridAnswer,
+  outputColumns: string[],
+  opp = OPP,
+): Promise<{ id: number }> {
+  return ok<{ id: number }>(
+    'POST',
+    `${base(opp)}/fa_iterations`,
+    {
+      mappedClaimFileID: mappedId,
+      cscData: {
+        outputColumns,
+        stale: false,
+        globalCustomizations: grid.globalCustomizations,
+        pbmSelections: grid.pbmSelections,
+        gridVersionId: grid.gridVersionId,
+      },
+      notes: 'First look',
+      pricingGridData: { columns: grid.columns },
+      footNotes: grid.footNotes,
+    },
+    201,
+  );
+}
+
+async function proposalBook(iteration: number, opp = OPP): Promise<ExcelJS.Workbook> {
+  const xlsx = await call('GET', `${base(opp)}/fa_iterations/${iteration}/proposal/xlsx`);
+  expect(xlsx.statusCode, xlsx.body).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+  return book;
+}
+
+/** A sheet's rows as objects keyed by its header row (empty cells left out). */
+function sheetObjects(sheet: ExcelJS.Worksheet): Record<string, unknown>[] {
+  const header = (sheet.getRow(1).values as unknown[]).map(String);
+  const rows: Record<string, unknown>[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const out: Record<string, unknown> = {};
+    (row.values as unknown[]).forEach((v, i) => {
+      if (v !== undefined && v !== null) out[header[i]!] = v;
+    });
+    rows.push(out);
+  });
+  return rows;
+}
+
+/** Each column's detail sums, in whole cents, to the grid's gross, member share and both less. */
+function expectDetailTotals(
+  rows: Record<string, unknown>[],
+  columns: PricingGridAnswer['columns'],
+) {
+  const cents = (label: string) =>
+    rows.reduce((sum, r) => sum + Math.round(Number(r[label] ?? 0) * 100), 0);
+  for (const c of columns) {
+    const pc = c.planCost;
+    expect(cents(`${c.name} Gross`), c.name).toBe(Math.round(pc.grossClaimAmountPaid * 100));
+    expect(cents(`${c.name} Member Cost Share`), c.name).toBe(
+      Math.round(pc.lessMemberCostShare * 100),
+    );
+    expect(cents(`${c.name} Plan Cost`), c.name).toBe(
+      Math.round((pc.grossClaimAmountPaid - pc.lessMemberCostShare) * 100),
+    );
+    expect(cents(`${c.name} Ingredient Cost`) + cents(`${c.name} Dispensing Fee`), c.name).toBe(
+      Math.round(pc.grossClaimAmountPaid * 100),
+    );
+  }
+}
 
 describe('bad input', () => {
   it('answers 4xx, never 5xx, to bad ids, queries and body fields of every call', async () => {
