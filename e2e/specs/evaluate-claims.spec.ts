@@ -79,6 +79,8 @@ test('the financial analyst uploads, maps and prices a claims file, saves an ite
   // The first 5 rows and the first 5 columns.
   await expect(preview.locator('tbody tr.ant-table-row')).toHaveCount(5);
   await expect(preview.locator('thead th')).toHaveCount(5);
+  // Counts read with their nouns' number ('1 row', '6 rows').
+  await expect(upload.getByText('6 rows, 13 columns.')).toBeVisible();
   await expect(accept).toBeEnabled();
   await checkA11y(page);
   await screenshots(page, 'upload', false);

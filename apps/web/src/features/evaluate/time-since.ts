@@ -1,9 +1,11 @@
+import { countText } from './count-text.ts';
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 function plural(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
+  return countText(count, unit, { suffix: 'ago' });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Alert, Button, Spin, Table, Typography } from 'antd';
 import { EXCLUSION_REASON_LABELS, PRICING_MESSAGES, type BadClaimRow } from '@pillar/domain';
 import { jobRunning, useFaJobStatus } from '../../../entities/pricing/index.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
+import { countText } from '../count-text.ts';
 
 export interface FaJobPanelProps {
   opportunityId: number;
@@ -48,8 +49,10 @@ export function FaJobPanel({ opportunityId, fileId, onPricing }: FaJobPanelProps
           type="success"
           showIcon
           title="Financial analysis complete"
-          description={`${data.claimsRead ?? 0} claims read, ${excluded} excluded${
-            data.reversedPairs ? `, ${data.reversedPairs} reversals netted` : ''
+          description={`${countText(data.claimsRead ?? 0, 'claim', { suffix: 'read' })}, ${excluded.toLocaleString('en-US')} excluded${
+            data.reversedPairs
+              ? `, ${countText(data.reversedPairs, 'reversal', { suffix: 'netted' })}`
+              : ''
           }.`}
           action={
             onPricing && (

@@ -5,6 +5,7 @@ import { useClaimsFiles } from '../../../entities/claims-file/index.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { UploadClaimsModal } from './upload-claims-modal.tsx';
+import { countText } from '../count-text.ts';
 
 export interface FileStageProps {
   opportunityId: number;
@@ -69,7 +70,7 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
                         {file.fileName} <PhiTag phi={file.phi} />
                       </span>
                     }
-                    description={`${file.rowCount} rows · uploaded ${formatDate(file.createdAt.slice(0, 10))}`}
+                    description={`${countText(file.rowCount, 'row')} · uploaded ${formatDate(file.createdAt.slice(0, 10))}`}
                   />
                 </List.Item>
               )}
@@ -114,7 +115,7 @@ export function FileStage({ opportunityId, onMap, onSummary, onPricing }: FileSt
                         {file.fileName} <PhiTag phi={file.phi} />
                       </span>
                     }
-                    description={`${file.claimCount} claims · ${formatDate(file.minDate)} – ${formatDate(file.maxDate)}`}
+                    description={`${countText(file.claimCount, 'claim')} · ${formatDate(file.minDate)} – ${formatDate(file.maxDate)}`}
                   />
                 </List.Item>
               )}

@@ -73,8 +73,10 @@ export function SummaryStage({ opportunityId, file, onPricing }: SummaryStagePro
         ) : (
           range.data && (
             <p className="claims-summary__count" aria-live="polite">
-              <strong>{range.data.totalCount.toLocaleString('en-US')}</strong> claims over{' '}
-              <strong>{range.data.totalNumberOfMonths}</strong> months
+              <strong>{range.data.totalCount.toLocaleString('en-US')}</strong>{' '}
+              {range.data.totalCount === 1 ? 'claim' : 'claims'} over{' '}
+              <strong>{range.data.totalNumberOfMonths}</strong>{' '}
+              {range.data.totalNumberOfMonths === 1 ? 'month' : 'months'}
             </p>
           )
         )}

@@ -10,6 +10,7 @@ import {
 } from '@pillar/domain';
 import { useAcceptClaimsFile, useUploadClaimsFile } from '../../../entities/claims-file/index.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
+import { countText } from '../count-text.ts';
 
 export interface UploadClaimsModalProps {
   opportunityId: number;
@@ -114,8 +115,11 @@ export function UploadClaimsModal({ opportunityId, open, onClose }: UploadClaims
             Preview of {answer.fileName}
           </Typography.Title>
           <Typography.Paragraph>
-            {answer.rowCount} rows, {answer.cols.length} columns
-            {answer.unparseableRows > 0 ? `, ${answer.unparseableRows} unparseable rows` : ''}.
+            {countText(answer.rowCount, 'row')}, {countText(answer.cols.length, 'column')}
+            {answer.unparseableRows > 0
+              ? `, ${countText(answer.unparseableRows, 'unparseable row')}`
+              : ''}
+            .
           </Typography.Paragraph>
           {answer.alreadyAccepted && (
             <Alert
