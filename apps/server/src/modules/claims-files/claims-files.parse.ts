@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CLAIMS_PREVIEW_ROWS, type ClaimsFileFormat, CLAIMS_FILE_MESSAGES } from '@pillar/domain';
@@ -47,6 +47,23 @@ function rowObject(cols: readonly string[], cells: readonly string[]): Record<st
   return Object.fromEntries(cols.map((c, i) => [c, (cells[i] ?? '').trim()]));
 }
 
+/**
+ * The source's bytes as UTF-8 text. One decoder for the whole stream keeps a character whose bytes
+ * fall on both sides of a chunk boundary whole (decoding each chunk alone turned 'É' into two
+ * replacement characters wherever a 64 KiB read cut it).
+ */
+export async function* utf8Text(
+  source: AsyncIterable<Buffer | Uint8Array | string>,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of source) {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (text !== '') yield text;
+  }
+  const tail = decoder.decode();
+  if (tail !== '') yield tail;
+}
+
 /** Streams delimited text through papaparse, calling `onRow` for each row after the header. */
 export async function eachDelimitedRow(
   source: Readable,
@@ -65,8 +82,9 @@ export async function eachDelimitedRow(
     });
     parser.on('end', () => resolve());
     parser.on('error', reject);
-    source.on('error', reject);
-    source.pipe(parser);
+    const text = Readable.from(utf8Text(source));
+    text.on('error', reject);
+    text.pipe(parser);
   });
 }
 
@@ -101,8 +119,8 @@ async function readFixed(source: Readable): Promise<FileShape> {
       shape.preview.push(rowObject(shape.cols, cells));
     }
   };
-  for await (const chunk of source as AsyncIterable<Buffer>) {
-    const lines = (rest + chunk.toString('utf8')).split(/\r?\n/);
+  for await (const chunk of utf8Text(source)) {
+    const lines = (rest + chunk).split(/\r?\n/);
     rest = lines.pop() ?? '';
     lines.forEach(onLine);
   }
@@ -188,16 +206,26 @@ export interface MappedSummary {
   fillDateCounts: Record<string, number>;
 }
 
-/** Fill dates as YYYY-MM-DD; the mapper writes ISO dates, MM/DD/YYYY and YYYYMMDD are read too. */
+/**
+ * Fill dates as YYYY-MM-DD; the mapper writes ISO dates, MM/DD/YYYY and YYYYMMDD (the CMS files'
+ * SRVC_DT) are read too. A value that is not a calendar date (20230231, 13/01/2023) is no date.
+ */
 export function normalizeDate(raw: string): string | null {
   const v = raw.trim();
-  let m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
-  if (m) return `${m[3]}-${m[1]!.padStart(2, '0')}-${m[2]!.padStart(2, '0')}`;
-  m = /^(\d{4})(\d{2})(\d{2})$/.exec(v);
-  if (m) return `${m[1]}-${m[2]}-${m[3]}`;
-  return null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(v) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(v);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  const [year, month, day] = iso
+    ? [iso[1]!, iso[2]!, iso[3]!]
+    : us
+      ? [us[3]!, us[1]!.padStart(2, '0'), us[2]!.padStart(2, '0')]
+      : [];
+  if (!year || !month || !day) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const real =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
+  return real ? `${year}-${month}-${day}` : null;
 }
 
 /** Reads the mapped CSV (the standard claims layout) once, as a stream. */
