@@ -637,39 +637,51 @@ const DETAIL_STATUS_LABELS: Readonly<Record<string, string>> = {
  * the detail sums to the grid's figure to the cent. An excluded or netted row carries its reason
  * and no prices. No member ids. The rows are streamed from DuckDB a chunk (2,048 rows) at a
  * time: the proposal's XLSX writes a million claims without holding them.
+ *
+ * The terms are looked up by CASE, not joined: a scan and a projection keep the file's order,
+ * so a saved classification (`useClassified`, written in file order) needs no sort, which for
+ * a million claims held 400 MB of DuckDB's memory. `ordered` sorts by row: a classification
+ * made in this engine (`repriceFile`) is a view of windows and joins, in no set order.
  */
 export async function* claimDetailRows(
   engine: Engine,
   columns: readonly DetailColumn[],
+  options: { ordered: boolean },
 ): AsyncGenerator<Record<string, string | number | null>> {
-  const c = engine.connection;
-  await loadTerms(
-    engine,
-    columns.map((col) => col.terms),
-  );
   const quote = (label: string) => `"${label.replaceAll('"', '""')}"`;
+  const lookup = (value: (channel: PricingChannel, cls: DrugClass) => number) => {
+    const arms = PRICING_CHANNELS.flatMap((channel) =>
+      DRUG_CLASSES.map(
+        (cls) => `WHEN ${sqlText(`${channel}:${cls}`)} THEN ${sqlNumber(value(channel, cls))}`,
+      ),
+    );
+    return `(CASE c.channel || ':' || c.cls ${arms.join(' ')} END)`;
+  };
+  const priced = (expr: string) => `CASE WHEN ${PRICED} THEN ${expr} END`;
   const perColumn = columns
-    .map(({ label }, i) => {
-      const priced = (expr: string) => `CASE WHEN ${PRICED} THEN ${expr} END`;
-      const gross = `round(${ingredientOf(i)} + t.f${i}, 2)`;
+    .map(({ terms, label }) => {
+      const discount = lookup((channel, cls) => claimDiscount(terms, channel, cls));
+      const fee = lookup((channel, cls) => claimDispensingFee(terms, channel, cls));
+      const ingredient = `round(c.awp * (100 - ${discount}) / 100, 2)`;
+      const gross = `round(${ingredient} + ${fee}, 2)`;
       return [
-        `${priced(ingredientOf(i))} AS ${quote(`${label} Ingredient Cost`)}`,
-        `${priced(`t.f${i}`)} AS ${quote(`${label} Dispensing Fee`)}`,
+        `${priced(ingredient)} AS ${quote(`${label} Ingredient Cost`)}`,
+        `${priced(fee)} AS ${quote(`${label} Dispensing Fee`)}`,
         `${priced(gross)} AS ${quote(`${label} Gross`)}`,
         `${priced('coalesce(c.member_paid, 0)')} AS ${quote(`${label} Member Cost Share`)}`,
         `${priced(`round(${gross} - coalesce(c.member_paid, 0), 2)`)} AS ${quote(`${label} Plan Cost`)}`,
       ].join(', ');
     })
     .join(', ');
-  const result = await c.stream(`
+  const result = await engine.connection.stream(`
     SELECT (c.row_no + 1)::INTEGER AS "Row", c.claim_id AS "Claim ID",
       CAST(c.fill_date AS VARCHAR) AS "Fill Date", c.ndc AS "NDC", c.channel AS "Channel",
       c.cls AS "Brand/Generic", round(c.awp, 2) AS "AWP",
       ${caseMap("CASE WHEN c.state = 'kept' THEN c.reason ELSE c.state END", DETAIL_STATUS_LABELS)}
         AS "Excluded Reason",
       ${perColumn}
-    FROM classified_detail c LEFT JOIN terms t ON t.channel = c.channel AND t.cls = c.cls
-    ORDER BY c.row_no`);
+    FROM classified_detail c
+    ${options.ordered ? 'ORDER BY c.row_no' : ''}`);
   for await (const rows of result.yieldRowObjectJs())
     yield* rows as Record<string, string | number | null>[];
 }

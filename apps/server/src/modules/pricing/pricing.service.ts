@@ -426,7 +426,8 @@ async function openProposalDetail(
           columns.map((c) => c.terms),
           stored.population,
         );
-      yield* claimDetailRows(claims.engine, columns);
+      // A classification made here (another Retail 90 setting) is in no set order: sorted.
+      yield* claimDetailRows(claims.engine, columns, { ordered: claims.otherRetail90 });
     } finally {
       await claims.close();
     }

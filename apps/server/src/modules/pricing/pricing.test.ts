@@ -324,6 +324,14 @@ describe('incumbent stats, the grid and recalculation', () => {
     // C2 at retail: 50 × 20% = 10.00 + 1.00 = 11.00 instead of 9.50.
     expect(off.columns[0]!.planCost.grossClaimAmountPaid).toBe(950);
     expect(off.incumbentStats.retail90).toBe(0);
+    // An iteration of that grid: its XLSX detail is classified the same way, in file order.
+    const saved = await saveIteration(mapped.id, off, []);
+    const rows = sheetObjects((await proposalBook(saved.id)).getWorksheet('Claim Detail')!);
+    expect(rows.map((r) => r.Row)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    const c2 = rows.find((r) => r['Claim ID'] === 'C2')!;
+    expect(c2.Channel).toBe('retail');
+    expect(c2[`${off.columns[0]!.name} Gross`]).toBe(11);
+    expectDetailTotals(rows, off.columns);
   });
 });
 
