@@ -31,8 +31,12 @@ import { authorizationRoutes } from './modules/authorization/index.ts';
 import { noStoreForApiAnswers } from './platform/http/no-store.ts';
 import { filesRoutes } from './modules/files/index.ts';
 import { issuesRoutes } from './modules/issues/index.ts';
-import { evaluateRoutes, incumbentPartsRoutes } from './modules/evaluate/index.ts';
-import { claimsFilesRoutes } from './modules/claims-files/index.ts';
+import {
+  claimsSharesRoutes,
+  evaluateRoutes,
+  incumbentPartsRoutes,
+} from './modules/evaluate/index.ts';
+import { claimsFilesRoutes, sharedClaimsRoutes } from './modules/claims-files/index.ts';
 import { pricingRoutes } from './modules/pricing/index.ts';
 import {
   eligibilityImportApplyRoutes,
@@ -294,6 +298,8 @@ export async function buildApp(
   await app.register(evaluateRoutes);
   await app.register(incumbentPartsRoutes);
   await app.register(claimsFilesRoutes);
+  await app.register(claimsSharesRoutes);
+  await app.register(sharedClaimsRoutes);
   await app.register(pricingRoutes);
   await app.register(eligibilityImportRoutes);
   await app.register(eligibilityImportApplyRoutes);

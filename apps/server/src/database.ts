@@ -8,6 +8,7 @@ import type { ClaimsTables } from './modules/claims/claims.tables.ts';
 import type { CrmTables } from './integrations/crm/crm.tables.ts';
 import type { EvaluateTables } from './modules/evaluate/evaluate.tables.ts';
 import type { IncumbentTables } from './modules/evaluate/incumbent-parts.tables.ts';
+import type { ClaimsShareTables } from './modules/evaluate/claims-shares.tables.ts';
 import type { DrugReferenceTables } from './modules/drug-reference/drug-reference.tables.ts';
 import type { CoverageTables } from './modules/coverages/coverages.tables.ts';
 import type { FileTables } from './modules/files/files.tables.ts';
@@ -47,6 +48,7 @@ declare module './platform/db/schema.ts' {
       CrmTables,
       EvaluateTables,
       IncumbentTables,
+      ClaimsShareTables,
       TransformationTables,
       ImportSchemaTables,
       SampleFileTables,

@@ -43,6 +43,7 @@ export * from './import-schemas.ts';
 export * from './transformations.ts';
 export * from './data-mapping.ts';
 export * from './claims-files.ts';
+export * from './claims-shares.ts';
 export * from './eligibility-imports.ts';
 export * from './fa-jobs.ts';
 export * from './pricing-footnotes.ts';

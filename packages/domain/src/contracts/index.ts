@@ -33,6 +33,7 @@ export * from './evaluate-incumbent.contracts.ts';
 export * from './import-schemas.contracts.ts';
 export * from './transformations.contracts.ts';
 export * from './claims-files.contracts.ts';
+export * from './claims-shares.contracts.ts';
 export * from './data-mapping.contracts.ts';
 export * from './edi834.contracts.ts';
 export * from './eligibility-imports.contracts.ts';

@@ -17,6 +17,8 @@ export const API_SERVICES = {
   dataMapping: '/datamapping/v1',
   evaluate: '/evaluate/v1',
   salesforce: '/salesforce/v1',
+  /** External users' shared claims workflows (decision 0144): outside /evaluate. */
+  sharedClaims: '/shared-claims/v1',
 } as const;
 
 export type ServiceName = keyof typeof API_SERVICES;

@@ -3,6 +3,8 @@
  * repricing (modules/pricing) and the seed, the reads and writes of mapped files and iterations.
  */
 export { claimsFilesRoutes } from './claims-files.routes.ts';
+/** The claims file calls of an opportunity shared with an external user (decision 0144). */
+export { sharedClaimsRoutes } from './shared-claims.routes.ts';
 export {
   acceptFile,
   claimRange,

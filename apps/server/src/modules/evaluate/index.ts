@@ -26,3 +26,6 @@ export {
 /** The repricing (modules/pricing) reads the opportunity and its incumbent's terms. */
 export { getContract, getOpportunity } from './evaluate.service.ts';
 export { getFees, getRenewals } from './incumbent-parts.service.ts';
+/** Claims workflow shares (decision 0144): their routes, and the scope of the shared claims calls. */
+export { claimsSharesRoutes } from './claims-shares.routes.ts';
+export { requireLiveShare } from './claims-shares.service.ts';

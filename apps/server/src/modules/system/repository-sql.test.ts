@@ -1241,6 +1241,20 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the claims shares scenario', async () => {
+    // Decision 0144: share opportunity 2 with the broker, who lists it and reads its files.
+    const shares = '/evaluate/v1/opps/2/shares';
+    const broker = await t.userNo('broker');
+    await record(async () => {
+      await call('financialAnalyst', 'GET', '/evaluate/v1/share-candidates?q=broker');
+      await call('financialAnalyst', 'POST', shares, { userId: broker, endsOn: '2099-12-31' });
+      await call('financialAnalyst', 'GET', shares);
+      await call('broker', 'GET', '/shared-claims/v1/opps');
+      await call('broker', 'GET', '/shared-claims/v1/opps/2/claims');
+      await call('financialAnalyst', 'DELETE', `${shares}/${broker}`);
+    });
+  });
+
   it('records the rate cards scenario', async () => {
     const u = '/evaluate/v1/rate-cards';
     await record(async () => {

@@ -284,6 +284,11 @@ describe('route table', () => {
       'GET /evaluate/v1/opps/:id/fa/:x/explain/claims',
       'GET /salesforce/v1/opportunities',
       'GET /salesforce/v1/opportunities/:id',
+      // Claims workflow shares (decision 0144): sharing is an evaluate call, the same rule.
+      'GET /evaluate/v1/opps/:id/shares',
+      'POST /evaluate/v1/opps/:id/shares',
+      'DELETE /evaluate/v1/opps/:id/shares/:userId',
+      'GET /evaluate/v1/share-candidates',
     ]) {
       expect(checked).toContain(route);
       const [method, pattern] = route.split(' ') as ['GET' | 'POST', string];
@@ -293,6 +298,38 @@ describe('route table', () => {
       for (const refused of ['accountManager', 'broker'] as const) {
         const no = await t.injectAs(refused, { method, url });
         expect(no.statusCode, `${refused} on ${route}`).toBe(403);
+      }
+    }
+  });
+
+  it('opens the shared claims calls to external users only, scoped by their shares (decision 0144)', async () => {
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/shared-claims/v1/'));
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'GET /shared-claims/v1/opps',
+      'GET /shared-claims/v1/opps/:id',
+      'GET /shared-claims/v1/opps/:id/claims',
+      'GET /shared-claims/v1/opps/:id/claims/:x',
+      'POST /shared-claims/v1/opps/:id/accept-file',
+      'POST /shared-claims/v1/opps/:id/claims',
+      'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping-source',
+      'POST /shared-claims/v1/opps/:id/upload-file',
+    ]);
+    for (const route of routes) {
+      const url = concrete(route.url);
+      // No share of opportunity 1: past the rule (not 401/403), the scope answers 404 (a call
+      // with a JSON body stops at its body first: claims-shares.test.ts sends one).
+      const bodyless = !/accept-file$|\/claims$/.test(route.url) || route.method === 'GET';
+      for (const persona of ['broker', 'client'] as const) {
+        const allowed = await t.injectAs(persona, { method: route.method, url });
+        expect([401, 403], `${persona} on ${route.method} ${url}`).not.toContain(
+          allowed.statusCode,
+        );
+        if (route.url !== '/shared-claims/v1/opps' && bodyless)
+          expect(allowed.statusCode, `${persona} on ${route.method} ${url}`).toBe(404);
+      }
+      for (const persona of ['superAdmin', 'financialAnalyst'] as const) {
+        const refused = await t.injectAs(persona, { method: route.method, url });
+        expect(refused.statusCode, `${persona} on ${route.method} ${url}`).toBe(403);
       }
     }
   });

@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-fa-grid-versions.ts';
 import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0033 from './migrations/0033-data-mapping-seed-content.ts';
 import * as m0036 from './migrations/0036-rate-card-formularies.ts';
+import * as m0037 from './migrations/0037-claims-shares.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-claims-file-seed-content': m0032,
   '0033-data-mapping-seed-content': m0033,
   '0036-rate-card-formularies': m0036,
+  '0037-claims-shares': m0037,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
