@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import {
+  CLAIMS_FILE_MESSAGES,
   CLAIM_DETAIL_MAX,
   PRICING_MESSAGES,
   cellClaims,
@@ -124,8 +125,9 @@ export async function createFaJob(
     (range.end && file.max_date && range.end > file.max_date)
   )
     throw badRequest(PRICING_MESSAGES.createFaJobFailed, {
-      analysisStartDate:
-        'Fill range start and end must be within the min and max fill dates of the file',
+      [range.start && file.min_date && range.start < file.min_date
+        ? 'analysisStartDate'
+        : 'analysisEndDate']: CLAIMS_FILE_MESSAGES.rangeOutside,
     });
   const job = await insertFaJob(db, {
     prospect_opportunity_no: opp,

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
+  CLAIMS_FILE_MESSAGES,
   CLAIM_DETAIL_MAX,
   PRICING_MESSAGES,
   defaultSelection,
@@ -215,6 +216,33 @@ describe('FA jobs', () => {
       disruptionType: 'Disruption Type is required',
       pbmSpecialtyOverride: 'Specialty Indicator is required',
     });
+  });
+
+  it('refuses a Fill Date Range outside the file with the message, and runs one within it', async () => {
+    const mapped = await mappedFile(MAPPED_CSV);
+    const url = '/evaluate/v1/opps/fa_jobs/1';
+    // The file's fill dates run from 2026-01-05 to 2026-03-03.
+    for (const range of [
+      { analysisStartDate: '2026-01-04', analysisEndDate: '2026-02-01' },
+      { analysisStartDate: '2026-01-05', analysisEndDate: '2026-03-04' },
+    ]) {
+      const problem = expectProblem(
+        await call('POST', url, { ...JOB, fileStorageID: mapped.id, ...range }),
+        400,
+      );
+      expect(Object.values(problem.params ?? {})).toEqual([CLAIMS_FILE_MESSAGES.rangeOutside]);
+    }
+    await ok(
+      'POST',
+      url,
+      {
+        ...JOB,
+        fileStorageID: mapped.id,
+        analysisStartDate: '2026-01-05',
+        analysisEndDate: '2026-03-03',
+      },
+      201,
+    );
   });
 
   it('answers 404 for a mapped file of another opportunity and an unknown opportunity', async () => {
