@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
   ELIGIBILITY_APPLY_MESSAGES,
+  ELIGIBILITY_IMPORT_MESSAGES,
   MEMBER_HISTORY_EVENTS,
   MEMBER_RECORD_MESSAGES,
   type ChangeRow,
@@ -63,10 +64,10 @@ async function previewedRun(
   organizationNo: number,
   rows: StandardEligibilityRow[],
   changes: ChangeRow[],
-  options: { start?: boolean } = {},
+  options: { start?: boolean; userNo?: number } = {},
 ) {
   const db = t.ctx.db;
-  const userNo = await t.userNo('accountManager');
+  const userNo = options.userNo ?? (await t.userNo('accountManager'));
   const eicNo = await configurationOf(organizationNo);
   const runId = (await insertRun(db, newRun({ eicNo, organizationNo }, { createdBy: userNo })))!;
   await stageRows(db, runId, rows, ssnOf());
@@ -401,6 +402,108 @@ describe('eligibility import apply', () => {
       rows_applied: 1,
       rows_rejected: 2,
     });
+  });
+
+  it("re-checks the applying user's groups: a restriction narrowed after the preview refuses the other groups' rows", async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee({ lastName: 'Mine', effectiveDate: '2026-01-01' })
+      .employee({ lastName: 'Mover', effectiveDate: '2026-01-01' })
+      .group({ benefitGroupId: 'G2' })
+      .employee({ lastName: 'Theirs', effectiveDate: '2026-01-01' })
+      .user({ type: 'client', roles: ['clientManageEligibility'], groups: [0, 1] })
+      .build();
+    const [mine, mover, theirs] = s.employees as [EmployeeHandle, EmployeeHandle, EmployeeHandle];
+    const [g1, g2] = s.groups;
+    const org = s.organization.organizationNo;
+    const rows = [
+      row(1, mine.ssn!, { lastName: 'Mended' }),
+      row(2, theirs.ssn!, { lastName: 'Changed', groupId: 'G2' }),
+      row(3, mover.ssn!, { groupId: 'G2' }),
+      row(4, '123460001', { firstName: 'Gus', lastName: 'There', groupId: 'G2' }),
+      row(5, '123460002', {
+        recordType: 'D',
+        employeeSsn: theirs.ssn!,
+        firstName: 'Kit',
+        lastName: 'Theirs',
+        relationship: '19',
+        groupId: 'G2',
+      }),
+      row(6, '123460003', { firstName: 'Hal', lastName: 'Here' }),
+    ];
+    const changes = [
+      change(1, mine.ssn!, 'fieldChange', {
+        memberId: mine.employeeNo,
+        field: 'lastName',
+        oldValue: 'Mine',
+        newValue: 'Mended',
+      }),
+      change(2, theirs.ssn!, 'fieldChange', {
+        memberId: theirs.employeeNo,
+        field: 'lastName',
+        oldValue: 'Theirs',
+        newValue: 'Changed',
+      }),
+      change(3, mover.ssn!, 'groupChange', {
+        memberId: mover.employeeNo,
+        field: 'groupId',
+        oldValue: 'G1',
+        newValue: 'G2',
+      }),
+      change(4, '123460001', 'newMember', { newValue: 'There, Gus', changeDate: '2026-01-01' }),
+      change(5, '123460002', 'newDependent', { newValue: 'Theirs, Kit', changeDate: '2026-01-01' }),
+      change(6, '123460003', 'newMember', { newValue: 'Here, Hal', changeDate: '2026-01-01' }),
+    ];
+    // Previewed while the client held both groups; G2 is taken away before Apply.
+    const run = await previewedRun(org, rows, changes, { userNo: s.user.userNo });
+    await sql`delete from user_benefit_group
+      where user_no = ${s.user.userNo} and benefit_group_no = ${g2!.benefitGroupNo}`.execute(
+      t.ctx.db,
+    );
+    expect(await applyRun(deps(), run)).toEqual({ batches: 1, applied: 2, refused: 4 });
+    const { rows: rejected } = await sql<{ row_number: number; field: string; message: string }>`
+      select row_number, field, message from ei_rejected where run_id = ${run.runId}
+      order by row_number`.execute(t.ctx.db);
+    const M = ELIGIBILITY_IMPORT_MESSAGES;
+    expect(rejected).toEqual([
+      { row_number: 2, field: 'ssn', message: M.memberGroupNotPermitted },
+      { row_number: 3, field: 'groupId', message: M.groupNotPermitted },
+      { row_number: 4, field: 'groupId', message: M.groupNotPermitted },
+      { row_number: 5, field: 'ssn', message: M.memberGroupNotPermitted },
+    ]);
+    expect((await employeeRow(mine.employeeNo)).last_name).toBe('Mended');
+    expect((await employeeRow(theirs.employeeNo)).last_name).toBe('Theirs');
+    expect(await edits(theirs)).toEqual([]);
+    expect((await employeeRow(mover.employeeNo)).benefit_group_no).toBe(g1!.benefitGroupNo);
+    const { rows: people } = await sql<{ last_name: string; benefit_group_no: number | null }>`
+      select e.last_name, e.benefit_group_no from employee e where e.organization_no = ${org}
+        and e.last_name in ('There', 'Here')
+      union all
+      select d.last_name, null from dependent d where d.employee_no = ${theirs.employeeNo}`.execute(
+      t.ctx.db,
+    );
+    expect(people).toEqual([{ last_name: 'Here', benefit_group_no: g1!.benefitGroupNo }]);
+
+    // A user no longer active applies nothing.
+    const next = await previewedRun(
+      org,
+      [row(1, mine.ssn!, { lastName: 'Again' })],
+      [
+        change(1, mine.ssn!, 'fieldChange', {
+          memberId: mine.employeeNo,
+          field: 'lastName',
+          oldValue: 'Mended',
+          newValue: 'Again',
+        }),
+      ],
+      { userNo: s.user.userNo },
+    );
+    await sql`update app_user set active = false where user_no = ${s.user.userNo}`.execute(
+      t.ctx.db,
+    );
+    expect(await applyRun(deps(), next)).toEqual({ batches: 1, applied: 0, refused: 1 });
+    expect((await employeeRow(mine.employeeNo)).last_name).toBe('Mended');
   });
 
   it('the set-based history writer writes the rows writeMemberHistory writes', async () => {

@@ -16,7 +16,11 @@ import {
   type ImportRun,
   type RejectedRow,
 } from '@pillar/domain';
-import type { Principal } from '../../platform/auth/principal.ts';
+import {
+  canSeeOrganization,
+  loadPrincipal,
+  type Principal,
+} from '../../platform/auth/principal.ts';
 import { conflict } from '../../platform/http/problem.ts';
 import type { DB } from '../../database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -87,6 +91,21 @@ export interface ApplyRun {
   runId: number;
   organizationNo: number;
   userNo: number;
+}
+
+/**
+ * The benefit groups (numbers) the applying user may change in the run's organization, read
+ * when each batch is applied: undefined for every group; empty for a user no longer active or no
+ * longer holding the organization. The preview checked the rows under the run's starter as they
+ * were then (decision 0138); a restriction changed since must hold at Apply too (decision 0141).
+ */
+export async function applyingUserGroups(
+  db: Kysely<DB>,
+  run: ApplyRun,
+): Promise<ReadonlySet<number> | undefined> {
+  const principal = await loadPrincipal(db, { userNo: run.userNo });
+  if (!principal || !canSeeOrganization(principal, run.organizationNo)) return new Set();
+  return principal.restrictedGroups.get(run.organizationNo);
 }
 
 /** Thrown inside a row's checks: the row is reported with this field and message. */
@@ -186,17 +205,28 @@ const selectable = (group: Catalog['groups'][number], today: string) =>
 /** A batch's dated assignments with the day they are made. */
 const madeOn = <T>(entries: T[], today: string) => entries.map((e) => ({ ...e, today }));
 
-/** Applies the next batch of a run's selected changes in one transaction; null when none is left. */
+/**
+ * Applies the next batch of a run's selected changes in one transaction; null when none is left.
+ * `permitted`: the groups the applying user may change (applyingUserGroups), undefined for all.
+ */
 export async function applyNextBatch(
   trx: Tx,
   run: ApplyRun,
   today: string,
   limit = STAGING_BATCH,
   catalog?: Catalog,
+  permitted?: ReadonlySet<number>,
 ): Promise<BatchOutcome | null> {
   const changes = await loadApplyBatch(trx, run.runId, limit);
   if (changes.length === 0) return null;
   const cat = catalog ?? (await organizationCatalog(trx, run.organizationNo));
+  // A member held in a group the user may not change, or a group named outside theirs: refused.
+  const heldIn = (groupNo: number) => {
+    if (permitted && !permitted.has(groupNo)) refuse('ssn', IMPORT.memberGroupNotPermitted);
+  };
+  const movedTo = (groupNo: number) => {
+    if (permitted && !permitted.has(groupNo)) refuse('groupId', IMPORT.groupNotPermitted);
+  };
   const org = run.organizationNo;
   const rows = new Map<number, ApplyChange[]>();
   for (const c of changes) {
@@ -254,6 +284,7 @@ export async function applyNextBatch(
         (c.groupId !== null ? groupsById.get(c.groupId) : undefined) ??
         (c.alternateGroupId !== null ? groupsById.get(c.alternateGroupId) : undefined);
       if (!group) return refuse('groupId', IMPORT.groupOutsideOrganization);
+      movedTo(group.benefit_group_no);
       if (!selectable(group, today)) refuse('groupId', MR.groupChangeTerminatedGroup);
       if (!supportsDivisions && (c.divisionId || c.benefitPackage))
         refuse(c.divisionId ? 'divisionId' : 'benefitPackage', MR.divisionsNotSupported);
@@ -362,6 +393,8 @@ export async function applyNextBatch(
       for (const c of row) {
         if (c.kind === 'newDependent') {
           newDependent = checkNewDependent(c, byHash, depTaken, pending, today);
+          const found = byHash.get(hexOf(c.employeeSsnHash))!;
+          heldIn((pending.employees.get(found.employee_no) ?? found).benefit_group_no);
           continue;
         }
         if (c.recordType === 'E') {
@@ -370,6 +403,11 @@ export async function applyNextBatch(
             local.employees.get(c.memberId!) ??
             employees.get(c.memberId!);
           if (!current) return refuse('ssn', APPLY.memberNotFound);
+          heldIn(current.benefit_group_no);
+          if (c.kind === 'groupChange') {
+            const target = cat.groups.find((g) => g.benefit_group_id === c.newValue);
+            if (target) movedTo(target.benefit_group_no);
+          }
           const next = { ...current };
           applyEmployeeChange(c, next, local, cat, today, supportsDivisions);
           local.employees.set(next.employee_no, next);
@@ -381,6 +419,11 @@ export async function applyNextBatch(
           if (!current) return refuse('ssn', APPLY.memberNotFound);
           const member =
             pending.employees.get(current.employee_no) ?? employees.get(current.employee_no)!;
+          heldIn(member.benefit_group_no);
+          if (c.kind === 'groupChange') {
+            const target = cat.groups.find((g) => g.benefit_group_id === c.newValue);
+            if (target) movedTo(target.benefit_group_no);
+          }
           const next = { ...current };
           applyDependentChange(c, next, member, local, cat, today);
           local.dependents.set(next.dependent_no, next);
@@ -823,8 +866,15 @@ export async function applyRun(
     if (options.stopAfter !== undefined && batches >= options.stopAfter) break;
     const outcome = await deps.db
       .transaction()
-      .execute((trx) =>
-        applyNextBatch(trx, run, today, options.batchSize ?? STAGING_BATCH, catalog),
+      .execute(async (trx) =>
+        applyNextBatch(
+          trx,
+          run,
+          today,
+          options.batchSize ?? STAGING_BATCH,
+          catalog,
+          await applyingUserGroups(trx, run),
+        ),
       );
     if (outcome === null) {
       await finishApplying(deps.db, run.runId);
