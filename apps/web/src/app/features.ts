@@ -1,7 +1,7 @@
 import { agentFeature } from '../features/agent/index.tsx';
 import { clinicalFeature } from '../features/clinical/index.tsx';
 import { dataManagementFeature } from '../features/data-management/index.tsx';
-import { evaluateFeature } from '../features/evaluate/index.tsx';
+import { evaluateFeature, sharedClaimsFeature } from '../features/evaluate/index.tsx';
 import { featureFlagsFeature } from '../features/feature-flags/index.tsx';
 import { filesFeature } from '../features/files/index.tsx';
 import { helpFeature } from '../features/help/index.tsx';
@@ -29,6 +29,7 @@ export const FEATURES: readonly Feature[] = [
   rolesFeature,
   agentFeature,
   evaluateFeature,
+  sharedClaimsFeature,
   clinicalFeature,
   dataManagementFeature,
   idCardsFeature,

@@ -6,6 +6,8 @@ export interface AccessContext {
   access: UserAccess;
   /** The 'Show Roles Page' feature flag of the signed-in user. */
   showRolesPage: boolean;
+  /** An external user with at least one live claims share (decision 0144); unknown: undefined. */
+  hasClaimsShares?: boolean;
 }
 
 export type AccessCheck = (context: AccessContext) => boolean;
@@ -46,6 +48,9 @@ export const AREA_ACCESS = {
     all(P.eligibilityImportView)(context) &&
     any([P.eligibilityImportEditAll, P.eligibilityImportEditMine])(context),
   transformations: all(P.transformationAdmin),
+  /** Shared claims workflows (decision 0144): external users; the server scopes each share. */
+  sharedClaims: ({ access }) => !access.isInternal,
+  sharedClaimsMenu: (context) => !context.access.isInternal && context.hasClaimsShares === true,
 } satisfies Record<string, AccessCheck>;
 
 export type Area = keyof typeof AREA_ACCESS;

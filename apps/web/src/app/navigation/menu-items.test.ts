@@ -45,6 +45,21 @@ describe('side navigation', () => {
     ).not.toContain('opportunities');
   });
 
+  it('shows Shared Claims to an external user with a live share only (decision 0144)', () => {
+    const broker = contextOf([], { userType: 'b' });
+    expect(keys(visibleMenu(broker, null))).not.toContain('shared-claims');
+    expect(keys(visibleMenu({ ...broker, hasClaimsShares: false }, null))).not.toContain(
+      'shared-claims',
+    );
+    expect(keys(visibleMenu({ ...broker, hasClaimsShares: true }, null))).toContain(
+      'shared-claims',
+    );
+    const analyst = contextOf([P.evaluateViewOpportunities], { rxbAdmin: true });
+    expect(keys(visibleMenu({ ...analyst, hasClaimsShares: true }, null))).not.toContain(
+      'shared-claims',
+    );
+  });
+
   it('narrows to one module but keeps Home', () => {
     const all = contextOf([P.viewOrganizations, P.viewMember, P.viewUsers]);
     expect(keys(visibleMenu(all, 'members'))).toEqual(['home', 'my-plan', 'members']);
@@ -105,6 +120,7 @@ describe('side navigation', () => {
         children: [
           link('opportunities', 'Opportunities', '/evaluate/opportunities', 'evaluate', 'evaluate'),
           link('rate-cards', 'Rate Cards', '/evaluate/rate-cards', 'evaluate', 'evaluate'),
+          link('shared-claims', 'Shared Claims', '/shared-claims', 'sharedClaimsMenu', 'evaluate'),
         ],
       },
       {

@@ -67,6 +67,8 @@ const EXPECTED: Record<string, string | null> = {
   '/evaluate/rate-cards': 'evaluate',
   '/evaluate/data-mapper': 'evaluateDataMapper',
   '/evaluate/data-mapper/transformations': 'evaluateDataMapper',
+  '/shared-claims': 'sharedClaims',
+  '/shared-claims/:id': 'sharedClaims',
   '/data-management': null,
   '/data-management/eligibility-imports': 'eligibilityImports',
   '/data-management/eligibility-imports/import-schema': 'createImportSchema',

@@ -1,5 +1,6 @@
 /** An opportunity's claims files and FA iterations (spec 3 §2, §7); features import this file. */
 export { claimsFileKeys } from './query-keys.ts';
+export { ClaimsCallsContext, useClaimsCalls } from './calls.ts';
 export {
   useAcceptClaimsFile,
   useClaimRange,

@@ -4,6 +4,9 @@ import { type Feature } from '../../app/routes/feature.ts';
 import { gated, later } from '../../app/routes/gates.tsx';
 import { RedirectToTab } from '../../app/routes/redirect-to-tab.tsx';
 
+/** External users' shared claims workflows (decision 0144), outside /evaluate. */
+export { sharedClaimsFeature } from './claims-shares/index.tsx';
+
 // The data mapper is planned: its URLs and menu link exist and say so, behind their real gates.
 const DATA_MAPPER = 'Claims file templates, transformations and mapping jobs.';
 

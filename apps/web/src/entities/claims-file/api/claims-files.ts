@@ -8,6 +8,7 @@ import {
 import { saveFile } from '../../../shared/api/api-client.ts';
 import { hasStatus } from '../../../shared/api/api-error.ts';
 import { callApi, callDownload } from '../../../shared/api/call-api.ts';
+import { useClaimsCalls } from '../calls.ts';
 import { claimsFileKeys } from '../query-keys.ts';
 
 const retryUnlessRefused = (failures: number, error: Error) =>
@@ -15,20 +16,22 @@ const retryUnlessRefused = (failures: number, error: Error) =>
 
 /** GET /opps/{id}/claims: the Unmapped Files and Mapped Files lists (spec 3 §2). */
 export function useClaimsFiles(id: number) {
+  const stage = useClaimsCalls();
   return useQuery({
     queryKey: claimsFileKeys.lists(id),
-    queryFn: ({ signal }) => callApi(calls.listFiles, { params: { id }, signal }),
+    queryFn: ({ signal }) => callApi(stage.listFiles, { params: { id }, signal }),
     retry: retryUnlessRefused,
   });
 }
 
 /** POST /opps/{id}/upload-file: one file (multipart), answering its hash, columns and preview. */
 export function useUploadClaimsFile(id: number) {
+  const stage = useClaimsCalls();
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return callApi(calls.uploadFile, { params: { id }, body: form });
+      return callApi(stage.uploadFile, { params: { id }, body: form });
     },
     meta: { title: 'Upload Claims File', method: 'POST' },
   });
@@ -36,9 +39,10 @@ export function useUploadClaimsFile(id: number) {
 
 /** POST /opps/{id}/accept-file: the uploaded file by its hash, with its PHI flag. */
 export function useAcceptClaimsFile(id: number) {
+  const stage = useClaimsCalls();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AcceptFileInput) => callApi(calls.acceptFile, { params: { id }, body }),
+    mutationFn: (body: AcceptFileInput) => callApi(stage.acceptFile, { params: { id }, body }),
     meta: { title: 'Accept Claims File', method: 'POST', notifySuccess: true },
     onSuccess: () => client.invalidateQueries({ queryKey: claimsFileKeys.lists(id) }),
   });
@@ -46,10 +50,11 @@ export function useAcceptClaimsFile(id: number) {
 
 /** POST /opps/{id}/claims-files/{x}/mapping-source: the data mapper's view of an accepted file. */
 export function useMappingSource(id: number, claimsFileId: number | null) {
+  const stage = useClaimsCalls();
   return useQuery({
     queryKey: [...claimsFileKeys.all(id), 'mapping-source', claimsFileId] as const,
     queryFn: ({ signal }) =>
-      callApi(calls.mappingSource, { params: { id, x: claimsFileId ?? 0 }, signal }),
+      callApi(stage.mappingSource, { params: { id, x: claimsFileId ?? 0 }, signal }),
     enabled: claimsFileId !== null,
     staleTime: Infinity,
     retry: retryUnlessRefused,
@@ -58,10 +63,11 @@ export function useMappingSource(id: number, claimsFileId: number | null) {
 
 /** POST /opps/{id}/claims: register the mapped file a job wrote (its summary comes back). */
 export function useRegisterMapped(id: number) {
+  const stage = useClaimsCalls();
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterMappedInput) =>
-      callApi(calls.registerMapped, { params: { id }, body }),
+      callApi(stage.registerMapped, { params: { id }, body }),
     meta: { title: 'Register Mapped File', method: 'POST', notifyError: false },
     onSuccess: () => client.invalidateQueries({ queryKey: claimsFileKeys.lists(id) }),
   });
@@ -75,10 +81,11 @@ export function useClaimRange(
   maxDate: string | null,
   enabled = true,
 ) {
+  const stage = useClaimsCalls();
   return useQuery({
     queryKey: claimsFileKeys.range(id, x, minDate, maxDate),
     queryFn: ({ signal }) =>
-      callApi(calls.claimRange, {
+      callApi(stage.claimRange, {
         params: { id, x },
         query: { ...(minDate ? { minDate } : {}), ...(maxDate ? { maxDate } : {}) },
         signal,

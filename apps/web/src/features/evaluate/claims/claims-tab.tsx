@@ -1,11 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Button, Steps } from 'antd';
 import type { ClaimsFile, MappedClaimsFile } from '@pillar/domain';
+import { usePermissions } from '../../../shared/permissions/user-access.ts';
+import { SharedWithPanel } from '../claims-shares/shared-with-panel.tsx';
 import { PricingScreen } from '../financial-analysis/pricing-screen.tsx';
 import {
   CLAIMS_STAGES,
   CLAIMS_STAGE_LABELS,
   START,
+  type ClaimsStage,
   currentStage,
   popStage,
   pushStage,
@@ -20,13 +23,18 @@ import './claims.css';
  * The Claims tab (spec 3 §2 "Claims file page", §4 "Claims flow"): a wizard of File, Mapping,
  * Summary and Pricing. Next pushes a stage, Previous pops it (skipping Mapping); back on File the
  * selected files are cleared. Pricing is for internal users (the File and Summary stages offer it
- * only to them).
+ * only to them; an external user's shared opportunity shows no Pricing step, decision 0144).
  */
 export function ClaimsTab({ opportunityId }: { opportunityId: number }) {
   const [stack, setStack] = useState<StageStack>(START);
   const [unmapped, setUnmapped] = useState<ClaimsFile | null>(null);
   const [mapped, setMapped] = useState<MappedClaimsFile | null>(null);
   const stage = currentStage(stack);
+  // An external user (a shared opportunity, decision 0144) has no Pricing stage.
+  const { isInternal } = usePermissions();
+  const stages: readonly ClaimsStage[] = isInternal
+    ? CLAIMS_STAGES
+    : CLAIMS_STAGES.filter((s) => s !== 'pricing');
 
   const toFile = useCallback(() => {
     setStack(START);
@@ -47,11 +55,16 @@ export function ClaimsTab({ opportunityId }: { opportunityId: number }) {
 
   return (
     <div className="claims-tab">
+      {isInternal && (
+        <div className="claims-tab__share">
+          <SharedWithPanel opportunityId={opportunityId} />
+        </div>
+      )}
       <Steps
         className="claims-tab__steps"
         size="small"
-        current={CLAIMS_STAGES.indexOf(stage)}
-        items={CLAIMS_STAGES.map((s) => ({ title: CLAIMS_STAGE_LABELS[s] }))}
+        current={stages.indexOf(stage)}
+        items={stages.map((s) => ({ title: CLAIMS_STAGE_LABELS[s] }))}
       />
       {stage !== 'pricing' && previousButton && (
         <div className="claims-tab__nav">{previousButton}</div>
@@ -88,7 +101,7 @@ export function ClaimsTab({ opportunityId }: { opportunityId: number }) {
           onPricing={() => setStack((s) => pushStage(s, 'pricing'))}
         />
       )}
-      {stage === 'pricing' && mapped && (
+      {stage === 'pricing' && mapped && isInternal && (
         <PricingScreen opportunityId={opportunityId} fileId={mapped.id} back={previousButton} />
       )}
     </div>

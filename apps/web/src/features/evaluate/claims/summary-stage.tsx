@@ -3,6 +3,7 @@ import { Alert, Button, Descriptions, Form, Space, Typography } from 'antd';
 import { fillRangeProblem, formatDate, isIsoDate, type MappedClaimsFile } from '@pillar/domain';
 import { useClaimRange, useClaimsFiles } from '../../../entities/claims-file/index.ts';
 import { DateInput } from '../../../shared/inputs/date-input.tsx';
+import { usePermissions } from '../../../shared/permissions/user-access.ts';
 import { describeError } from '../../../shared/notifications/notify.ts';
 import { FaJobPanel } from './fa-job-panel.tsx';
 import { RunFaModal } from './run-fa-modal.tsx';
@@ -23,6 +24,7 @@ export function SummaryStage({ opportunityId, file, onPricing }: SummaryStagePro
   const [end, setEnd] = useState<string | null>(file.maxDate);
   const [running, setRunning] = useState(false);
   const files = useClaimsFiles(opportunityId);
+  const { isInternal } = usePermissions();
   const complete = !!start && !!end && isIsoDate(start) && isIsoDate(end);
   const problem = complete ? fillRangeProblem(start, end, file.minDate, file.maxDate) : null;
   const range = useClaimRange(opportunityId, file.id, start, end, complete && problem === null);
@@ -81,25 +83,31 @@ export function SummaryStage({ opportunityId, file, onPricing }: SummaryStagePro
           )
         )}
       </section>
-      <Space>
-        <Button
-          type="primary"
-          disabled={!complete || problem !== null}
-          onClick={() => setRunning(true)}
-        >
-          Run Financial Analysis
-        </Button>
-      </Space>
-      <RunFaModal
-        opportunityId={opportunityId}
-        open={running}
-        files={files.data?.mappedFiles ?? [file]}
-        file={file}
-        range={complete && problem === null ? { start, end } : null}
-        onClose={() => setRunning(false)}
-        onStarted={() => setRunning(false)}
-      />
-      <FaJobPanel opportunityId={opportunityId} fileId={file.id} onPricing={onPricing} />
+      {/* Run Financial Analysis and the FA job are internal (an external user's shared
+          opportunity stops at Summary, decision 0144). */}
+      {isInternal && (
+        <>
+          <Space>
+            <Button
+              type="primary"
+              disabled={!complete || problem !== null}
+              onClick={() => setRunning(true)}
+            >
+              Run Financial Analysis
+            </Button>
+          </Space>
+          <RunFaModal
+            opportunityId={opportunityId}
+            open={running}
+            files={files.data?.mappedFiles ?? [file]}
+            file={file}
+            range={complete && problem === null ? { start, end } : null}
+            onClose={() => setRunning(false)}
+            onStarted={() => setRunning(false)}
+          />
+          <FaJobPanel opportunityId={opportunityId} fileId={file.id} onPricing={onPricing} />
+        </>
+      )}
     </div>
   );
 }
