@@ -5,7 +5,7 @@
 // The summary holds counts and positions only: names, SSNs and birth dates never reach the console
 // unless asked for with `json`.
 import fs from 'node:fs';
-import { write999, writeTa1 } from '../apps/server/src/platform/x12/acknowledgments.ts';
+import { acknowledge } from '../apps/server/src/platform/x12/acknowledgments.ts';
 import { MAINTENANCE_TYPES } from '../apps/server/src/platform/x12/codes-834.ts';
 import { readX12File } from '../apps/server/src/platform/x12/reader.ts';
 import type { ReadResult } from '../apps/server/src/platform/x12/types.ts';
@@ -27,35 +27,32 @@ if (command === 'json') {
   });
   console.log(JSON.stringify({ errors: result.errors, transactions }, null, 2));
 } else {
-  const result = await readX12File(file);
+  // Only the members and errors are summarised: member loops are not kept (a large file's
+  // segments never sit in memory at once).
+  const result = await readX12File(file, { tree: false });
   const lines = summarize(result);
   console.log(lines.join('\n'));
   const now = new Date();
   // The acknowledgment's control number (ISA13, nine digits): the clock in seconds keeps reruns distinct.
   const controlNumber = (Math.floor(now.getTime() / 1000) % 999_999_999) + 1;
-  const bad = result.interchanges.filter((each) => each.errors.length > 0);
-  if (result.errors.length > 0 || bad.length > 0) {
-    const ta1 = [
-      ...(result.errors.length > 0
-        ? [writeTa1({ isa: [], errors: result.errors }, { controlNumber, now })]
-        : []),
-      ...bad.map((each) => writeTa1(each, { controlNumber, now })),
-    ].join('');
+  const { ta1, ack999 } = acknowledge(result, { controlNumber, now });
+  if (ta1) {
     fs.writeFileSync(`${file}.ta1`, ta1);
     console.log(`TA1 written to ${file}.ta1`);
   }
-  const good = result.interchanges.filter((each) => each.errors.length === 0);
-  if (good.length > 0) {
-    fs.writeFileSync(
-      `${file}.999`,
-      good.map((each) => write999(each, { controlNumber, now })).join(''),
-    );
+  if (ack999) {
+    fs.writeFileSync(`${file}.999`, ack999);
     console.log(`999 written to ${file}.999`);
   }
+  if (!ta1 && !ack999) console.log('No interchange with a functional group to acknowledge');
   const rejected =
     result.errors.length > 0 ||
-    bad.length > 0 ||
-    good.some((each) => each.groups.some((group) => group.status !== 'A' && group.status !== 'E'));
+    result.interchanges.some(
+      (each) =>
+        each.errors.length > 0 ||
+        each.groups.length === 0 ||
+        each.groups.some((group) => group.status !== 'A' && group.status !== 'E'),
+    );
   process.exitCode = rejected ? 1 : 0;
 }
 

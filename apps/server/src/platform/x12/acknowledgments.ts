@@ -1,5 +1,11 @@
 import type { Delimiters } from './tokenizer.ts';
-import type { EnvelopeError, GroupResult, InterchangeResult, TransactionResult } from './types.ts';
+import type {
+  EnvelopeError,
+  GroupResult,
+  InterchangeResult,
+  ReadResult,
+  TransactionResult,
+} from './types.ts';
 
 /** Delimiters of the acknowledgments we write. */
 export const ACK_DELIMITERS: Delimiters = {
@@ -55,11 +61,33 @@ function answerIsa(received: string[], options: AckOptions, d: Delimiters): stri
   ].join(d.element);
 }
 
-/** Writes segments joined by the terminator, one per line for people reading them. */
+/**
+ * Writes segments joined by the terminator, one per line for people reading them. Values copied
+ * from the received file (control numbers, ids, IK404's bad data) may hold our delimiters, which
+ * the sender's file was free to use as data: each is replaced by a space, and control characters
+ * are dropped, so the acknowledgment always parses.
+ */
 function write(segments: string[][], d: Delimiters): string {
   // Empty trailing elements are left out, as X12 requires.
-  return segments.map((elements) => `${trimEnd(elements).join(d.element)}${d.segment}\n`).join('');
+  return segments
+    .map((elements) => {
+      const clean = elements.map((value, index) => (index === 0 ? value : cleanValue(value, d)));
+      return `${trimEnd(clean).join(d.element)}${d.segment}\n`;
+    })
+    .join('');
 }
+
+function cleanValue(value: string, d: Delimiters): string {
+  let out = '';
+  for (const character of value) {
+    if (character < ' ' || character === '\u007f') continue;
+    out += [d.element, d.segment, d.component, d.repetition].includes(character) ? ' ' : character;
+  }
+  return out.trim();
+}
+
+/** A copied value cut to the element's maximum length in 005010X231A1. */
+const fit = (value: string, max: number) => value.slice(0, max);
 
 function trimEnd(elements: string[]): string[] {
   let end = elements.length;
@@ -91,14 +119,20 @@ export function writeTa1(
 /** IK5 (transaction set response) for one transaction. */
 function transactionResponse(transaction: TransactionResult): string[][] {
   const segments: string[][] = [
-    ['AK2', transaction.transactionSet, transaction.controlNumber, transaction.implementation],
+    [
+      'AK2',
+      fit(transaction.transactionSet, 3),
+      fit(transaction.controlNumber, 9),
+      fit(transaction.implementation, 35),
+    ],
   ];
   for (const error of transaction.segmentErrors) {
     segments.push([
       'IK3',
-      error.segment,
+      fit(error.segment, 3),
       String(error.position),
-      error.loopId === 'ST' ? '' : error.loopId,
+      // IK303 names a loop of the guide: the header has none, and LS/LE belong to loop 2000.
+      error.loopId === 'ST' ? '' : error.loopId === 'LS' ? '2000' : error.loopId,
       error.code,
     ]);
     for (const element of error.elements) {
@@ -107,7 +141,7 @@ function transactionResponse(transaction: TransactionResult): string[][] {
         String(element.position),
         String(element.dataElement),
         element.code,
-        ...(element.value ? [element.value] : []),
+        ...(element.value ? [fit(element.value, 99)] : []),
       ]);
     }
   }
@@ -121,7 +155,7 @@ function transactionResponse(transaction: TransactionResult): string[][] {
 function groupResponse(group: GroupResult): string[][] {
   const accepted = group.transactions.filter((each) => each.status !== 'R').length;
   return [
-    ['AK1', group.functionalId, group.controlNumber, group.version],
+    ['AK1', fit(group.functionalId, 2), fit(group.controlNumber, 9), fit(group.version, 12)],
     ...group.transactions.flatMap(transactionResponse),
     [
       'AK9',
@@ -169,4 +203,31 @@ export function write999(interchange: InterchangeResult, options: AckOptions): s
     ['IEA', '1', digits(options.controlNumber, 9)],
   );
   return `${answerIsa(interchange.isa, options, d)}${d.segment}\n${write(segments, d)}`;
+}
+
+/**
+ * The acknowledgments of a read file. A TA1 answers each interchange whose envelope is in error (R
+ * with its note code) or whose ISA14 asks for one (A, 000); when no ISA could be read at all, one
+ * TA1 answers the unreadable file. A 999 answers each interchange with a sound envelope and at
+ * least one functional group (a 999 acknowledges groups, and one with none would be invalid).
+ * Text outside every interchange beside a readable one has no interchange of its own to answer:
+ * it is reported by the reader's errors, not acknowledged.
+ */
+export function acknowledge(
+  result: ReadResult,
+  options: AckOptions,
+): { ta1: string | null; ack999: string | null } {
+  const ta1 = [
+    ...(result.interchanges.length === 0 && result.errors.length > 0
+      ? [writeTa1({ isa: [], errors: result.errors }, options)]
+      : []),
+    ...result.interchanges
+      .filter((each) => each.errors.length > 0 || each.isa[13] === '1')
+      .map((each) => writeTa1(each, options)),
+  ].join('');
+  const ack999 = result.interchanges
+    .filter((each) => each.errors.length === 0 && each.groups.length > 0)
+    .map((each) => write999(each, options))
+    .join('');
+  return { ta1: ta1 || null, ack999: ack999 || null };
 }

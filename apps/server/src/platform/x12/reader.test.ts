@@ -181,6 +181,7 @@ describe('834 reader', () => {
         relationship: '18',
         maintenanceType: '021',
         maintenanceName: 'Addition',
+        maintenanceReason: '28',
         subscriberId: '111223333',
         group: 'GRP-7781',
         lastName: 'SMITH',
@@ -189,6 +190,7 @@ describe('834 reader', () => {
         ssn: '111223333',
         birthDate: '19800512',
         gender: 'M',
+        eligibilityBegin: '20270101',
         coverages: [
           {
             maintenanceType: '021',

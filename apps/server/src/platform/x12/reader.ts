@@ -16,6 +16,12 @@ export interface ReadOptions {
    * kept in the result (only the summaries and errors), so memory follows one transaction.
    */
   onTransaction?: (transaction: TransactionResult) => void;
+  /**
+   * False: member loops leave each transaction's tree once summarised (the tree keeps the header
+   * and 1000 loops), so a file of one transaction with 100,000 members holds their summaries, not
+   * their segments. For readers that need the members and errors only (validate, the import).
+   */
+  tree?: boolean;
 }
 
 /**
@@ -87,7 +93,9 @@ export async function readX12(
     if (!group || !interchange) return;
     if (transaction) closeTransaction(undefined);
     if (ge) {
-      group.declaredTransactions = Number((ge.elements[1] ?? '').trim());
+      const declared = (ge.elements[1] ?? '').trim();
+      // GE01 is at most six digits; anything else is reported by checkTrailer, not echoed in AK902.
+      if (/^\d{1,6}$/.test(declared)) group.declaredTransactions = Number(declared);
       group.errors.push(
         ...checkTrailer(
           ge,
@@ -141,9 +149,13 @@ export async function readX12(
 
   const outOfPlace = (segment: Segment, where: string) => {
     const target = interchange?.errors ?? result.errors;
+    // Only a segment id is named: stray text may be anything, member data included.
+    const what = /^[A-Z][A-Z0-9]{1,2}$/.test(segment.id)
+      ? `Segment ${segment.id}`
+      : 'Text that is not an X12 segment';
     target.push({
       code: TA1.contentInvalid,
-      message: `Segment ${segment.id} ${where}`,
+      message: `${what} ${where}`,
       filePosition: segment.position,
     });
   };
@@ -197,7 +209,10 @@ export async function readX12(
             break;
           }
           if (transaction) closeTransaction(undefined);
-          transaction = { st: segment, builder: new Transaction834Builder(segment) };
+          transaction = {
+            st: segment,
+            builder: new Transaction834Builder(segment, { keepTree: options.tree ?? true }),
+          };
           break;
         case 'SE':
           if (transaction) closeTransaction(segment);

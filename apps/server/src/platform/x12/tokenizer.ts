@@ -41,7 +41,13 @@ export function readDelimiters(
   const start = text.replace(LEADING_NOISE, '');
   if (start.length < 4) return undefined;
   if (!start.startsWith('ISA')) {
-    throw new X12SyntaxError('The file does not start with an ISA segment', '024');
+    // The file's own text stays out of the message: a file that is not an 834 may hold anything.
+    throw new X12SyntaxError(
+      start.slice(0, 3).toUpperCase() === 'ISA'
+        ? 'The file starts with a lowercase "isa": X12 segment ids are uppercase'
+        : 'The file does not start with an ISA segment',
+      '024',
+    );
   }
   const element = start[3]!;
   if (/[A-Za-z0-9\s]/.test(element)) {
@@ -78,10 +84,17 @@ function fail(): never {
   throw new X12SyntaxError('The ISA segment does not have 16 elements', '024');
 }
 
+/**
+ * What a transfer leaves between and after segments that is not data: line breaks, spaces, and the
+ * NUL and SUB (Ctrl-Z) bytes that fixed-block and DOS transfers pad a file's end with.
+ */
+// eslint-disable-next-line no-control-regex -- NUL and SUB are what this matches
+const PADDING = /^[\s\0\x1a]*$/;
+
 function toSegment(raw: string, delimiters: Delimiters, position: number): Segment | undefined {
   // Line breaks (CRLF or LF) after a terminator and stray leading whitespace are not data.
   const trimmed = raw.replace(/^[\r\n\s]+/, '').replace(/[\r\n]+$/, '');
-  if (trimmed === '') return undefined;
+  if (PADDING.test(trimmed)) return undefined;
   const elements = trimmed.split(delimiters.element);
   return { id: elements[0]!.trim(), elements, position };
 }

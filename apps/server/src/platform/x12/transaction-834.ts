@@ -41,15 +41,34 @@ function newLoop(def: LoopDef): LoopNode {
  * whose leading segment (and qualifier) it is. A segment nothing accepts is kept in the open loop
  * and reported, never dropped.
  */
+interface Frame {
+  def: LoopDef;
+  node: LoopNode;
+  /** How many of each child loop this loop holds so far (counting by filter was quadratic). */
+  counts: Map<string, number>;
+}
+
+export interface BuilderOptions {
+  /**
+   * False: each member loop (2000) leaves the tree once it is summarised and checked, so memory
+   * holds the summaries, not a large file's loops. True (the default) keeps the whole tree.
+   */
+  keepTree?: boolean;
+}
+
 export class Transaction834Builder {
   readonly tree: LoopNode;
   readonly segmentErrors: SegmentError[] = [];
-  private readonly stack: { def: LoopDef; node: LoopNode }[];
+  readonly members: MemberSummary[] = [];
+  private readonly stack: Frame[];
+  private readonly keepTree: boolean;
+  private member: LoopNode | undefined;
   private count = 0;
 
-  constructor(st: Segment) {
+  constructor(st: Segment, options: BuilderOptions = {}) {
+    this.keepTree = options.keepTree ?? true;
     this.tree = newLoop(MAP_834);
-    this.stack = [{ def: MAP_834, node: this.tree }];
+    this.stack = [{ def: MAP_834, node: this.tree, counts: new Map() }];
     this.add(st, this.stack[0]!);
   }
 
@@ -69,10 +88,13 @@ export class Transaction834Builder {
       const child = frame.def.loops.find((loop) => leaderMatches(loop, segment));
       if (child) {
         this.stack.length = depth + 1;
+        if (child.id === '2000') this.closeMember();
         const node = newLoop(child);
-        const repeats = frame.node.loops.filter((loop) => loop.id === child.id).length;
+        const repeats = frame.counts.get(child.id) ?? 0;
+        frame.counts.set(child.id, repeats + 1);
         frame.node.loops.push(node);
-        const next = { def: child, node };
+        if (child.id === '2000') this.member = node;
+        const next = { def: child, node, counts: new Map<string, number>() };
         this.stack.push(next);
         const added = this.add(segment, next);
         if (child.maxRepeat !== undefined && repeats >= child.maxRepeat) {
@@ -101,26 +123,11 @@ export class Transaction834Builder {
 
   /** Counts the SE and checks the segments every 834 must have; returns the members. */
   finish(se: Segment | undefined): MemberSummary[] {
+    this.closeMember();
     if (se) this.count++;
     const end = se ?? { id: 'SE', elements: ['SE'], position: 0 };
-    const endPosition = this.count;
-    const missing = (
-      segment: string,
-      loopId: string,
-      message: string,
-      position = endPosition,
-      filePosition = end.position,
-    ) =>
-      this.segmentErrors.push({
-        segment,
-        position,
-        filePosition,
-        loopId,
-        code: IK3.requiredMissing,
-        message,
-        severity: 'reject',
-        elements: [],
-      });
+    const missing = (segment: string, loopId: string, message: string) =>
+      this.missing(segment, loopId, message, this.count, end.position);
     const root = this.tree;
     if (!root.segments.some((segment) => segment.id === 'BGN'))
       missing('BGN', 'ST', 'The BGN segment is missing');
@@ -128,42 +135,63 @@ export class Transaction834Builder {
       missing('N1', '1000A', 'The sponsor (N1*P5, loop 1000A) is missing');
     if (!root.loops.some((loop) => loop.id === '1000B'))
       missing('N1', '1000B', 'The payer (N1*IN, loop 1000B) is missing');
-    const members = root.loops.filter((loop) => loop.id === '2000');
-    if (members.length === 0)
+    if (this.members.length === 0)
       missing('INS', '2000', 'The transaction has no member (INS, loop 2000)');
-    for (const member of members) {
-      const ins = member.segments[0]!;
-      if (
-        !member.segments.some(
-          (segment) => segment.id === 'REF' && segment.elements[0]?.value === '0F',
-        )
-      ) {
-        missing(
-          'REF',
-          '2000',
-          'The subscriber identifier (REF*0F) is missing',
-          ins.position,
-          ins.filePosition,
-        );
-      }
-      if (!member.loops.some((loop) => loop.id === '2100A')) {
-        missing(
-          'NM1',
-          '2100A',
-          'The member name (NM1*IL, loop 2100A) is missing',
-          ins.position,
-          ins.filePosition,
-        );
-      }
-    }
-    return members.map(summarizeMember);
+    return this.members;
   }
 
-  private add(
-    segment: Segment,
-    frame: { def: LoopDef; node: LoopNode },
-    check = true,
-  ): SegmentNode {
+  /** Checks and summarises the member loop just ended; drops it from the tree unless kept. */
+  private closeMember(): void {
+    const member = this.member;
+    if (!member) return;
+    this.member = undefined;
+    const ins = member.segments[0]!;
+    if (
+      !member.segments.some(
+        (segment) => segment.id === 'REF' && segment.elements[0]?.value.trim() === '0F',
+      )
+    ) {
+      this.missing(
+        'REF',
+        '2000',
+        'The subscriber identifier (REF*0F) is missing',
+        ins.position,
+        ins.filePosition,
+      );
+    }
+    if (!member.loops.some((loop) => loop.id === '2100A')) {
+      this.missing(
+        'NM1',
+        '2100A',
+        'The member name (NM1*IL, loop 2100A) is missing',
+        ins.position,
+        ins.filePosition,
+      );
+    }
+    this.members.push(summarizeMember(member));
+    if (!this.keepTree && this.tree.loops.at(-1) === member) this.tree.loops.pop();
+  }
+
+  private missing(
+    segment: string,
+    loopId: string,
+    message: string,
+    position: number,
+    filePosition: number,
+  ): void {
+    this.segmentErrors.push({
+      segment,
+      position,
+      filePosition,
+      loopId,
+      code: IK3.requiredMissing,
+      message,
+      severity: 'reject',
+      elements: [],
+    });
+  }
+
+  private add(segment: Segment, frame: Frame, check = true): SegmentNode {
     this.count++;
     const node: SegmentNode = {
       id: segment.id,
@@ -293,9 +321,22 @@ function summarizeMember(loop: LoopNode): MemberSummary {
   const nm1 = name?.segments[0];
   const dmg = name?.segments.find((segment) => segment.id === 'DMG');
   const maintenanceType = value(ins, 3) ?? '';
-  // NM108 "34" marks NM109 as the SSN; without it the subscriber identifier (REF*0F) is the SSN in
-  // most sponsor files.
-  const ssn = value(nm1, 8) === '34' ? value(nm1, 9) : value(ref('0F'), 2);
+  // NM108 "34" marks NM109 as the SSN. Without it a subscriber's identifier (REF*0F) is the SSN in
+  // most sponsor files when it has nine digits; a dependent's REF*0F is the subscriber's, never
+  // the dependent's own SSN.
+  const subscriber = value(ins, 1) === 'Y';
+  const subscriberId = value(ref('0F'), 2);
+  const ssn =
+    value(nm1, 8) === '34'
+      ? value(nm1, 9)
+      : subscriber && subscriberId && /^\d{9}$/.test(subscriberId)
+        ? subscriberId
+        : undefined;
+  const memberDate = (qualifier: string) =>
+    value(
+      loop.segments.find((segment) => segment.id === 'DTP' && value(segment, 1) === qualifier),
+      3,
+    );
   const coverages: CoverageSummary[] = loop.loops
     .filter((child) => child.id === '2300')
     .map((coverage) => {
@@ -318,11 +359,12 @@ function summarizeMember(loop: LoopNode): MemberSummary {
     });
   return compact({
     filePosition: ins.filePosition,
-    subscriber: value(ins, 1) === 'Y',
+    subscriber,
     relationship: value(ins, 2) ?? '',
     maintenanceType,
     maintenanceName: MAINTENANCE_TYPES[maintenanceType],
-    subscriberId: value(ref('0F'), 2),
+    maintenanceReason: value(ins, 4),
+    subscriberId,
     group: value(ref('1L'), 2),
     lastName: value(nm1, 3),
     firstName: value(nm1, 4),
@@ -330,6 +372,8 @@ function summarizeMember(loop: LoopNode): MemberSummary {
     ssn,
     birthDate: value(dmg, 1) === 'D8' ? value(dmg, 2) : undefined,
     gender: value(dmg, 3),
+    eligibilityBegin: memberDate('356'),
+    eligibilityEnd: memberDate('357'),
     coverages,
   });
 }

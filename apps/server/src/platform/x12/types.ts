@@ -71,6 +71,8 @@ export interface MemberSummary {
   relationship: string;
   maintenanceType: string;
   maintenanceName?: string;
+  /** INS04, e.g. 07 termination of benefits, 25 change in identifying data elements. */
+  maintenanceReason?: string;
   subscriberId?: string;
   group?: string;
   lastName?: string;
@@ -79,6 +81,9 @@ export interface MemberSummary {
   ssn?: string;
   birthDate?: string;
   gender?: string;
+  /** The member's eligibility begin (2000 DTP*356) and end (DTP*357): a termination may carry only these. */
+  eligibilityBegin?: string;
+  eligibilityEnd?: string;
   coverages: CoverageSummary[];
 }
 

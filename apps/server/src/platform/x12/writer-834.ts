@@ -25,13 +25,18 @@ export interface Write834Options {
 const pad = (value: string, width: number) => value.slice(0, width).padEnd(width, ' ');
 const digits = (value: number, width: number) => String(value).padStart(width, '0');
 
-/** Element values may not hold a delimiter; any that does is replaced by a space. */
+/**
+ * Element values may not hold a delimiter; any that does is replaced by a space. Control
+ * characters (a line break typed into a name) are not in the X12 character set and are dropped.
+ */
 function clean(value: string | undefined, d: Delimiters): string {
   if (!value) return '';
-  return [d.element, d.segment, d.component, d.repetition].reduce(
-    (text, delimiter) => text.split(delimiter).join(' '),
-    value,
-  );
+  let out = '';
+  for (const character of value) {
+    if (character < ' ' || character === '\u007f') continue;
+    out += [d.element, d.segment, d.component, d.repetition].includes(character) ? ' ' : character;
+  }
+  return out.trim();
 }
 
 function memberSegments(member: MemberSummary, d: Delimiters): string[][] {
@@ -42,12 +47,14 @@ function memberSegments(member: MemberSummary, d: Delimiters): string[][] {
       member.subscriber ? 'Y' : 'N',
       c(member.relationship),
       c(member.maintenanceType),
-      '',
+      c(member.maintenanceReason),
       'A',
     ],
     ['REF', '0F', c(member.subscriberId)],
   ];
   if (member.group) segments.push(['REF', '1L', c(member.group)]);
+  if (member.eligibilityBegin) segments.push(['DTP', '356', 'D8', c(member.eligibilityBegin)]);
+  if (member.eligibilityEnd) segments.push(['DTP', '357', 'D8', c(member.eligibilityEnd)]);
   segments.push([
     'NM1',
     'IL',
@@ -59,7 +66,8 @@ function memberSegments(member: MemberSummary, d: Delimiters): string[][] {
     '',
     ...(member.ssn ? ['34', c(member.ssn)] : []),
   ]);
-  if (member.birthDate) segments.push(['DMG', 'D8', c(member.birthDate), c(member.gender)]);
+  // DMG03 is required by 005010X220A1: U (unknown) when the gender is not known.
+  if (member.birthDate) segments.push(['DMG', 'D8', c(member.birthDate), c(member.gender) || 'U']);
   for (const coverage of member.coverages) {
     segments.push([
       'HD',
