@@ -11,7 +11,7 @@ import {
   type StandardEligibilityRow,
 } from '@pillar/domain';
 import type { DB } from '../../database.ts';
-import { write999, writeTa1 } from '../../platform/x12/acknowledgments.ts';
+import { acknowledge } from '../../platform/x12/acknowledgments.ts';
 import { readX12 } from '../../platform/x12/reader.ts';
 import type { MemberSummary } from '../../platform/x12/types.ts';
 import {
@@ -304,7 +304,8 @@ const d8 = (v: string | undefined) => (v && /^\d{8}$/.test(v) ? isoDate(v) : (v 
 
 /** An 834 member loop (2000) as a standard row's values. */
 export function memberValues(m: MemberSummary): Values {
-  const coverage = m.coverages[0];
+  // A sponsor's file lists every coverage (medical, dental, vision...): the drug one is ours.
+  const coverage = m.coverages.find((c) => c.insuranceLine === 'PDG') ?? m.coverages[0];
   return {
     recordType: m.subscriber ? 'E' : 'D',
     maintenanceCode: m.maintenanceType || null,
@@ -316,27 +317,19 @@ export function memberValues(m: MemberSummary): Values {
     gender: m.gender ?? null,
     relationship: m.relationship || null,
     groupId: m.group ?? null,
-    effectiveDate: d8(coverage?.begin),
-    termDate: d8(coverage?.end),
+    // A termination may carry only the member's eligibility end (2000 DTP*357), and no HD.
+    effectiveDate: d8(coverage?.begin ?? m.eligibilityBegin),
+    termDate: d8(coverage?.end ?? m.eligibilityEnd),
   };
 }
 
 /** An 834: members by their INS segment's position; the 999, and a TA1 for a bad envelope. */
 async function read834(source: Readable, now: Date, controlNumber: number): Promise<ReadOutcome> {
-  const result = await readX12(source as AsyncIterable<Uint8Array>);
-  const bad = result.interchanges.filter((i) => i.errors.length > 0);
+  // Member loops are summarised and let go as read: a large file's segments never sit in memory.
+  const result = await readX12(source as AsyncIterable<Uint8Array>, { tree: false });
   const good = result.interchanges.filter((i) => i.errors.length === 0);
-  const ta1 =
-    result.errors.length > 0 || bad.length > 0
-      ? [
-          ...(result.errors.length > 0
-            ? [writeTa1({ isa: [], errors: result.errors }, { controlNumber, now })]
-            : []),
-          ...bad.map((i) => writeTa1(i, { controlNumber, now })),
-        ].join('')
-      : null;
-  const ack999 =
-    good.length > 0 ? good.map((i) => write999(i, { controlNumber, now })).join('') : null;
+  const bad = result.interchanges.filter((i) => i.errors.length > 0);
+  const { ta1, ack999 } = acknowledge(result, { controlNumber, now });
   const rows: StandardEligibilityRow[] = [];
   const rejected: RejectedRow[] = [];
   let read = 0;
