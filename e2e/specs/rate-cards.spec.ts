@@ -32,10 +32,22 @@ async function optumInForce(page: Page): Promise<RateCardVersion> {
   return optum!.inForce!;
 }
 
-async function restore(page: Page, terms: RateCardTerms, effectiveDate: string): Promise<void> {
+async function inForceOf(page: Page, pbm: RateCardVersion['pbm']): Promise<RateCardVersion> {
+  const list = await apiGet<RateCardList>(page, '/evaluate/v1/rate-cards');
+  const card = list.pbms.find((p) => p.pbm === pbm);
+  expect(card?.inForce).toBeTruthy();
+  return card!.inForce!;
+}
+
+async function restore(
+  page: Page,
+  terms: RateCardTerms,
+  effectiveDate: string,
+  pbm: RateCardVersion['pbm'] = 'OPTUMRX',
+): Promise<void> {
   const response = await page.request.post('/evaluate/v1/rate-cards', {
     headers: { Authorization: `Bearer ${await accessTokenOf(page)}` },
-    data: { pbm: 'OPTUMRX', effectiveDate, terms, note: 'Restored after the e2e edit' },
+    data: { pbm, effectiveDate, terms, note: 'Restored after the e2e edit' },
   });
   expect(response.status(), await response.text()).toBe(201);
 }
@@ -109,4 +121,79 @@ test('the financial analyst edits a PBM discount into a new version and compares
 
   await restore(page, before.terms, after.effectiveDate);
   expect((await optumInForce(page)).terms).toEqual(before.terms);
+});
+
+// Decision 0143: the formulary drug lists are edited on the card. A hyphenated NDC is refused on
+// its field, then the 11 digits save as a new version whose list has the drug; the same NDC twice
+// under one formulary is refused. The card is put back as it was.
+test('the financial analyst adds an excluded drug to a formulary of a PBM card', async ({
+  page,
+}) => {
+  await signIn(page, 'financialAnalyst', { path: '/evaluate/rate-cards' });
+  await page.getByRole('tab', { name: 'Express Scripts' }).click();
+  const before = await inForceOf(page, 'EXPRESS_SCRIPTS');
+  const listed = (f: string, terms: RateCardTerms) =>
+    (terms.formularyDrugs ?? []).filter((d) => d.formulary === f);
+  const basic = listed('Basic', before.terms);
+  const excluded = basic.filter((d) => d.status === 'excluded').length;
+  const nonPreferred = basic.length - excluded;
+
+  const inForce = panel(page, 'Card in Force');
+  const lists = inForce.getByRole('region', { name: 'Formulary drug lists' });
+  await expect(
+    lists.getByText(`Basic: ${excluded} excluded, ${nonPreferred} non-preferred`, { exact: false }),
+  ).toBeVisible();
+
+  await inForce.getByRole('button', { name: 'Edit Card' }).click();
+  const form = panel(page, 'New Version of the Express Scripts Card');
+  // A button-style radio: its input is hidden, its label takes the click.
+  await form
+    .locator('label')
+    .filter({ hasText: `Basic (${basic.length} drugs)` })
+    .click();
+  await expect(form.getByRole('radio', { name: `Basic (${basic.length} drugs)` })).toBeChecked();
+  await expect(form.getByRole('group', { name: `Basic drug ${basic.length}` })).toBeVisible();
+  await form.getByRole('button', { name: 'Add Drug' }).click();
+  const n = basic.length + 1;
+  const ndc = form.getByRole('textbox', { name: `Basic drug ${n} NDC` });
+  await ndc.fill('00003-0893-21');
+  await form.getByRole('textbox', { name: `Basic drug ${n} name` }).fill('Eliquis');
+  await form.getByRole('button', { name: /^(loading )?Save New Version$/ }).click();
+  await expect(form.getByText(RATE_CARD_MESSAGES.ndc)).toBeVisible();
+  expect((await inForceOf(page, 'EXPRESS_SCRIPTS')).versionNo).toBe(before.versionNo);
+  await checkA11y(page);
+  await screenshot(page, 'formulary-drug-refused');
+
+  // The same NDC as a line already listed under Basic: refused on the new line's NDC.
+  await ndc.fill(basic[0]!.ndc);
+  await form.getByRole('button', { name: /^(loading )?Save New Version$/ }).click();
+  await expect(form.getByText(RATE_CARD_MESSAGES.duplicateFormularyDrug)).toBeVisible();
+
+  await ndc.fill('00003089321');
+  await form.getByLabel('Note').fill('E2E Eliquis excluded from Basic');
+  await form.getByRole('button', { name: /^(loading )?Save New Version$/ }).click();
+  await expectNotice(page, 'Rate Card Saved');
+
+  await expect(
+    lists.getByText(`Basic: ${excluded + 1} excluded, ${nonPreferred} non-preferred`, {
+      exact: false,
+    }),
+  ).toBeVisible();
+  const after = await inForceOf(page, 'EXPRESS_SCRIPTS');
+  expect(after.versionNo).not.toBe(before.versionNo);
+  expect(listed('Basic', after.terms)).toContainEqual({
+    formulary: 'Basic',
+    ndc: '00003089321',
+    drugName: 'Eliquis',
+    status: 'excluded',
+  });
+  // Only Basic changed: the other formularies' lines are as they were.
+  expect(listed('National Preferred', after.terms)).toEqual(
+    listed('National Preferred', before.terms),
+  );
+  await checkA11y(page);
+  await screenshot(page, 'formulary-drug-saved');
+
+  await restore(page, before.terms, after.effectiveDate, 'EXPRESS_SCRIPTS');
+  expect((await inForceOf(page, 'EXPRESS_SCRIPTS')).terms).toEqual(before.terms);
 });

@@ -1,7 +1,13 @@
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import {
+  FORMULARY_DRUG_STATUSES,
+  FORMULARY_DRUG_STATUS_LABELS,
   MEMBER_POPULATIONS,
+  PBM_OPTION_VALUES,
+  PROTECT_SERVICES_LEVELS,
+  PROTECT_SERVICES_VERSIONS,
+  RATE_CARD_DRUG_NAME_MAX_LENGTH,
   PRICING_CHANNELS,
   RATE_ADJUSTMENT_OPTIONS,
   RATE_ADJUSTMENT_OPTION_LABELS,
@@ -13,7 +19,7 @@ import {
   rateCardVersionInput,
   type RateAdjustment,
   type RateCardPbm,
-  type RateCardTerms,
+  type RateCardTermsValues,
   type RateCardVersion,
 } from '@pillar/domain';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -25,7 +31,7 @@ import { CHANNEL_LABELS, CLASS_LABELS, DISCOUNT_CHANNELS } from './rate-card-ter
 interface FormValues {
   effectiveDate: string | null;
   note?: string;
-  terms: RateCardTerms;
+  terms: RateCardTermsValues;
 }
 
 type FieldPath = (string | number)[];
@@ -211,6 +217,97 @@ function AdjustmentRows({ pbm }: { pbm: RateCardPbm }) {
   );
 }
 
+const PROTECT_ROWS = PROTECT_SERVICES_VERSIONS.flatMap((version) =>
+  PROTECT_SERVICES_LEVELS.map((level) => ({
+    key: `${version}|${level}`,
+    label: `${version} ${level}`,
+  })),
+);
+
+/**
+ * The formulary drug lists (decision 0143): one formulary's lines at a time (the cards list a
+ * hundred or more), each an 11-digit NDC, the drug's name and whether the formulary excludes it
+ * or moves it to non-preferred. The other formularies' lines stay in the form's values.
+ */
+function FormularyDrugRows({
+  pbm,
+  formulary,
+  onFormulary,
+}: {
+  pbm: RateCardPbm;
+  formulary: string;
+  onFormulary: (formulary: string) => void;
+}) {
+  const form = Form.useFormInstance<FormValues>();
+  // `preserve`: the lines of the formularies not shown have no field mounted, yet count.
+  const drugs = Form.useWatch(['terms', 'formularyDrugs'], { form, preserve: true }) as
+    FormValues['terms']['formularyDrugs'] | undefined;
+  return (
+    <fieldset className="rate-card-form__adjustments">
+      <legend>Formulary drug lists</legend>
+      <Radio.Group
+        aria-label="Formulary to edit"
+        className="rate-card-form__formulary"
+        optionType="button"
+        value={formulary}
+        onChange={(e) => onFormulary(e.target.value as string)}
+        options={PBM_OPTION_VALUES[pbm].formulary.map((f) => ({
+          value: f,
+          label: `${f} (${(drugs ?? []).filter((d) => d?.formulary === f).length} drugs)`,
+        }))}
+      />
+      <Form.List name={['terms', 'formularyDrugs']}>
+        {(fields, { add, remove }) => {
+          const shown = fields.filter((f) => drugs?.[f.name]?.formulary === formulary);
+          return (
+            <>
+              {shown.map((field, i) => {
+                const n = i + 1;
+                return (
+                  <div
+                    key={field.key}
+                    className="rate-card-form__adjustment"
+                    role="group"
+                    aria-label={`${formulary} drug ${n}`}
+                  >
+                    <Form.Item name={[field.name, 'ndc']} label="NDC">
+                      <Input aria-label={`${formulary} drug ${n} NDC`} maxLength={13} />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'drugName']} label="Drug name">
+                      <Input
+                        aria-label={`${formulary} drug ${n} name`}
+                        maxLength={RATE_CARD_DRUG_NAME_MAX_LENGTH}
+                      />
+                    </Form.Item>
+                    <Form.Item name={[field.name, 'status']} label="Status">
+                      <Select
+                        aria-label={`${formulary} drug ${n} status`}
+                        options={FORMULARY_DRUG_STATUSES.map((v) => ({
+                          value: v,
+                          label: FORMULARY_DRUG_STATUS_LABELS[v],
+                        }))}
+                      />
+                    </Form.Item>
+                    <Button
+                      onClick={() => remove(field.name)}
+                      aria-label={`Remove ${formulary} drug ${n}`}
+                    >
+                      Remove
+                    </Button>
+                  </div>
+                );
+              })}
+              <Button onClick={() => add({ formulary, ndc: '', drugName: '', status: 'excluded' })}>
+                Add Drug
+              </Button>
+            </>
+          );
+        }}
+      </Form.List>
+    </fieldset>
+  );
+}
+
 /**
  * The edit form: the card in force's terms to change, saved as a new version from its effective
  * date (never over the old one). The domain's schema checks the values before the call, with the
@@ -232,6 +329,7 @@ export function RateCardForm({
 }) {
   const [form] = Form.useForm<FormValues>();
   const save = useCreateRateCardVersion();
+  const [formulary, setFormulary] = useState<string>(PBM_OPTION_VALUES[pbm].formulary[0]!);
   const initialValues = useMemo<Partial<FormValues>>(
     () => ({
       effectiveDate: defaultEffectiveDate,
@@ -248,9 +346,18 @@ export function RateCardForm({
       if (!byField.has(key)) byField.set(key, { name: issue.path, errors: [issue.message] });
     }
     form.setFields([...byField.values()] as Parameters<typeof form.setFields>[0]);
+    // A refused drug line may be under another formulary than the one shown: show its list.
+    const index = issues.find((i) => i.path[1] === 'formularyDrugs' && i.path.length > 3)?.path[2];
+    if (typeof index === 'number') {
+      const line = form.getFieldValue(['terms', 'formularyDrugs', index]) as
+        { formulary?: string } | undefined;
+      if (line?.formulary) setFormulary(line.formulary);
+    }
   };
 
-  const submit = async (values: FormValues) => {
+  const submit = async () => {
+    // Every value, not only the mounted fields': the other formularies' drug lines are unmounted.
+    const values = form.getFieldsValue(true) as FormValues;
     const input = { pbm, ...values, note: values.note ?? null };
     const parsed = rateCardVersionInput.safeParse(input);
     const issues: { path: FieldPath; message: string }[] = parsed.success
@@ -354,8 +461,22 @@ export function RateCardForm({
           columns={MEMBER_POPULATIONS.map((p) => ({ key: p, label: p }))}
           name={(_row, column) => ['terms', 'adminFeePepm', column]}
         />
+        <NumberGrid
+          caption="Protect services savings (% of gross paid)"
+          labelPrefix="Protect services"
+          rows={PROTECT_ROWS}
+          columns={[
+            { key: 'specialtyPercent', label: 'Specialty' },
+            { key: 'brandPercent', label: 'Brand' },
+          ]}
+          name={(row, column) => {
+            const [version, level] = row.split('|') as [string, string];
+            return ['terms', 'protectServicesRates', version, level, column];
+          }}
+        />
       </div>
       <AdjustmentRows pbm={pbm} />
+      <FormularyDrugRows pbm={pbm} formulary={formulary} onFormulary={setFormulary} />
       {save.isError && !isApiError(save.error) && (
         <Alert type="error" showIcon title="The rate card could not be saved." />
       )}

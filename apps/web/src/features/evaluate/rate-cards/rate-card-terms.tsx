@@ -1,7 +1,12 @@
 import { Table, Typography } from 'antd';
 import {
+  FORMULARY_DRUG_STATUS_LABELS,
   MEMBER_POPULATIONS,
   PRICING_CHANNELS,
+  PROTECT_SERVICES_LEVELS,
+  PROTECT_SERVICES_VERSIONS,
+  formatNdc,
+  type FormularyDrug,
   RATE_ADJUSTMENT_OPTION_LABELS,
   REBATE_TIERS,
   type RateAdjustment,
@@ -59,8 +64,58 @@ function TermsTable<T extends object>({
   );
 }
 
+/** The formulary drug lists (decision 0143): a count per formulary, then every line, paged. */
+function FormularyDrugs({ drugs }: { drugs: readonly FormularyDrug[] }) {
+  const formularies = [...new Set(drugs.map((d) => d.formulary))];
+  const count = (f: string, status: FormularyDrug['status']) =>
+    drugs.filter((d) => d.formulary === f && d.status === status).length;
+  return (
+    <section
+      aria-label="Formulary drug lists"
+      className="rate-card-terms__block rate-card-terms__block--wide"
+    >
+      <Typography.Title level={3}>Formulary drug lists</Typography.Title>
+      {drugs.length === 0 ? (
+        <Typography.Paragraph>
+          No formulary lists: no claim counts as disrupted under this card.
+        </Typography.Paragraph>
+      ) : (
+        <>
+          <Typography.Paragraph>
+            {formularies
+              .map(
+                (f) =>
+                  `${f}: ${count(f, 'excluded')} excluded, ${count(f, 'nonPreferred')} non-preferred`,
+              )
+              .join('; ')}
+          </Typography.Paragraph>
+          <Table<FormularyDrug>
+            size="small"
+            aria-label="Formulary drugs"
+            rowKey={(d) => `${d.formulary}|${d.ndc}`}
+            dataSource={[...drugs]}
+            pagination={{ pageSize: 10, showSizeChanger: false }}
+            tableLayout="fixed"
+            columns={[
+              { key: 'formulary', title: 'Formulary', render: (_: unknown, d) => d.formulary },
+              { key: 'ndc', title: 'NDC', render: (_: unknown, d) => formatNdc(d.ndc) },
+              { key: 'drug', title: 'Drug', render: (_: unknown, d) => d.drugName },
+              {
+                key: 'status',
+                title: 'Status',
+                render: (_: unknown, d) => FORMULARY_DRUG_STATUS_LABELS[d.status],
+              },
+            ]}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
 /** A card's terms as the analyst reads them: discounts, fees, rebates, admin fees, options. */
 export function RateCardTermsView({ terms }: { terms: RateCardTerms }) {
+  const rates = terms.protectServicesRates;
   const d = terms.discounts;
   const f = terms.dispensingFees;
   return (
@@ -143,6 +198,23 @@ export function RateCardTermsView({ terms }: { terms: RateCardTerms }) {
           { title: 'Fee PEPM', render: (a) => (a.feePepm === 0 ? '—' : money(a.feePepm)) },
         ]}
       />
+      <TermsTable
+        caption="Protect services savings (% of gross paid)"
+        rowKey={(r) => r.label}
+        rows={PROTECT_SERVICES_VERSIONS.flatMap((version) =>
+          PROTECT_SERVICES_LEVELS.map((level) => ({
+            label: `${version} ${level}`,
+            specialty: rates ? percent(rates[version][level].specialtyPercent) : '—',
+            brand: rates ? percent(rates[version][level].brandPercent) : '—',
+          })),
+        )}
+        columns={[
+          { title: 'Version and level', render: (r) => r.label },
+          { title: 'Specialty', render: (r) => r.specialty },
+          { title: 'Brand', render: (r) => r.brand },
+        ]}
+      />
+      <FormularyDrugs drugs={terms.formularyDrugs ?? []} />
     </div>
   );
 }
