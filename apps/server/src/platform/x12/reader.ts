@@ -61,15 +61,19 @@ export async function readX12(
       });
     }
     const transactionSet = (st.elements[1] ?? '').trim();
-    if (transactionSet !== '834') {
+    const is834 = transactionSet === '834';
+    if (!is834) {
       errors.push({
         code: IK5.notSupported,
         message: `Transaction set ${transactionSet} is not an 834`,
         filePosition: st.position,
       });
     }
+    // Another transaction set (an 837 sent by mistake) is rejected as not supported (IK502 1); its
+    // segments are not errors against the 834's map, so the 999 lists none of them.
+    const segmentErrors = is834 ? builder.segmentErrors : [];
     const rejected =
-      errors.length > 0 || builder.segmentErrors.some((error) => error.severity === 'reject');
+      errors.length > 0 || segmentErrors.some((error) => error.severity === 'reject');
     const done: TransactionResult = {
       transactionSet,
       controlNumber,
@@ -77,10 +81,10 @@ export async function readX12(
       filePosition: st.position,
       segmentCount: builder.segmentCount,
       tree: builder.tree,
-      members,
-      segmentErrors: builder.segmentErrors,
+      members: is834 ? members : [],
+      segmentErrors,
       errors,
-      status: rejected ? 'R' : builder.segmentErrors.length > 0 ? 'E' : 'A',
+      status: rejected ? 'R' : segmentErrors.length > 0 ? 'E' : 'A',
     };
     options.onTransaction?.(done);
     group.transactions.push(

@@ -266,6 +266,24 @@ describe('acknowledging real files', () => {
     expect(ta1).toMatch(/TA1\*000000000\*\d{6}\*\d{4}\*R\*024~/);
   });
 
+  it('rejects another transaction set as not supported, with no segment errors against the 834 map', async () => {
+    const claim = [
+      'ST*837*0002*005010X222A1~',
+      'BHT*0019*00*0123*20261124*0930*CH~',
+      'NM1*41*2*CLINIC*****46*TGJ23~',
+      'HL*1**20*1~',
+      'CLM*A37YH556*500***11:B:1*Y*A*Y*I~',
+      'SE*6*0002~',
+    ].join('\n');
+    const text = file.replace('GE*1*8101~', `${claim}\nGE*2*8101~`);
+    const result = await readX12([text]);
+    const [, other] = transactionsOf(result);
+    expect(other).toMatchObject({ transactionSet: '837', status: 'R', members: [] });
+    expect(other!.segmentErrors).toEqual([]);
+    const { ack999 } = acknowledge(result, { controlNumber: 49, now });
+    expect(ack999).toMatch(/AK2\*837\*0002\*005010X222A1~\nIK5\*R\*1~\nAK9\*P\*2\*2\*1~/);
+  });
+
   it('writes no 999 for an interchange without a functional group', async () => {
     const isa = file.slice(0, file.indexOf('GS*')).replace('*1*T*', '*0*T*');
     const result = await readX12([`${isa}IEA*0*000000207~`]);
