@@ -5,14 +5,15 @@
  * to another group; 20 % new members) plus 40 % more rows of new dependents. Measured, each in
  * this process against the same database:
  *
- * - preview: the preview job's steps after the file is read (eligibility-imports.service.ts
- *   runPreviewJob): the rows staged in batches (stageRows: one COPY a batch, each SSN's keyed
- *   hash), the rows naming another organization's members found, the organization's members the
- *   file names read (joined by the hash; their SSNs the file's, nothing decrypted), the domain's
- *   diff, the changes stored (COPY; each changed row's SSN encrypted once) with the run's status
- *   in one transaction. The file reading
- *   and mapping in front of it are the data mapper's (its own bench) and are not in this figure:
- *   the rows are generated in the standard layout.
+ * - preview: the preview job's own code after the file is read, `previewRows`
+ *   (eligibility-imports.service.ts; runPreviewJob calls it after readRunFile), each of its steps
+ *   timed through its step runner: the rows staged (stageRows: a COPY per batch, each batch's
+ *   SSN hashes computed while the batch before is copied), the rows naming another organization's
+ *   members and the organization's members the file names read at once (joined by the hash; their
+ *   SSNs the file's, nothing decrypted), the domain's diff, the changes stored (COPY; each changed
+ *   row's SSN encrypted once) with the run's status in one transaction. The file reading and
+ *   mapping in front of it are the data mapper's (its own bench) and are not in this figure: the
+ *   rows are generated in the standard layout.
  * - apply: every change applied by the Apply job's code (applyRun), history rows written.
  * - raw: the same rows written into a scratch table by a plain batched COPY FROM STDIN (5,000
  *   rows a COPY), the baseline of design.md §6 (decision 0137).
@@ -22,32 +23,19 @@
  */
 import os from 'node:os';
 import crypto from 'node:crypto';
-import {
-  dependentStatuses,
-  diffEligibility,
-  type AdvancedOptions,
-  type CurrentEligibility,
-  type StandardEligibilityRow,
-} from '@pillar/domain';
+import type { AdvancedOptions, StandardEligibilityRow } from '@pillar/domain';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
 import { createSsnProtector } from '../../apps/server/src/platform/crypto/ssn.ts';
 import { canCopy, copyIn, CopyData, copyText } from '../../apps/server/src/platform/db/copy-in.ts';
 import { applyRun } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.ts';
 import {
-  fileSsnsByHash,
   onceEach,
+  previewRows,
 } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.service.ts';
 import { startApplying } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.apply.repo.ts';
 import {
-  currentRecords,
-  rowsNamingOtherOrganizations,
-} from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.preview.repo.ts';
-import {
-  insertChanges,
   insertRun,
-  setRunStatus,
-  stageRows,
   STAGING_BATCH,
 } from '../../apps/server/src/modules/eligibility-imports/eligibility-imports.repo.ts';
 import {
@@ -165,8 +153,6 @@ export async function runImportBench(members: number, log: Log) {
   const database = await openDatabase({ url: bench.url, pgliteDir: '', poolSize: 4 });
   const db = database.db;
   const ssn = createSsnProtector(crypto.randomBytes(32));
-  // The preview job's own protector: each SSN hashed and encrypted once per run.
-  const jobSsn = onceEach(ssn);
   try {
     await migrateToLatest(db);
     const { organization_no: org } = await db
@@ -281,61 +267,20 @@ export async function runImportBench(members: number, log: Log) {
     const rows = fileRows(members);
     log(`file: ${rows.length} rows`);
 
-    // Preview: the job's steps after reading (runPreviewJob), each timed.
+    // Preview: the job's own steps after reading (previewRows, as runPreviewJob calls it), each
+    // timed by the meter.
     const meter = phaseMeter(IMPORT_DATABASE);
     const previewStart = performance.now();
-    await meter.time('stage', async () => {
-      for (let i = 0; i < rows.length; i += STAGING_BATCH)
-        await stageRows(db, runId, rows.slice(i, i + STAGING_BATCH), jobSsn);
-    });
-    const elsewhere = await meter.time('otherOrganizations', () =>
-      rowsNamingOtherOrganizations(db, runId, org),
-    );
-    const current = await meter.time('readCurrent', () => currentRecords(db, runId, org, false));
-    const records = await meter.time('currentSsns', async () => {
-      const fileSsn = fileSsnsByHash(rows, jobSsn);
-      const plain = (hash: Buffer, encrypted: Buffer) =>
-        fileSsn.get(hash.toString('hex')) ?? jobSsn.decrypt(encrypted);
-      return current.map((c): CurrentEligibility => ({
-        memberId: c.memberId,
-        recordType: c.recordType,
-        ssn: plain(c.ssnHash, c.ssnEncrypted),
-        employeeSsn:
-          c.employeeSsnHash && c.employeeSsnEncrypted
-            ? plain(c.employeeSsnHash, c.employeeSsnEncrypted)
-            : null,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        dateOfBirth: c.dateOfBirth,
-        gender: c.gender,
-        groupId: c.groupId,
-        divisionId: c.divisionId,
-        benefitPackage: c.benefitPackage,
-        effectiveDate: c.effectiveDate,
-        termDate: c.termDate,
-        cobra: c.cobra,
-        retiree: c.retiree,
-        ...dependentStatuses(c.relationship),
-      }));
-    });
-    const diff = await meter.time('diff', async () =>
-      diffEligibility(rows, records, {
-        organizationId: String(org),
-        groups: new Set(['G1', 'G2']),
-        today: TODAY,
-        fullFile: false,
-        options: {} as AdvancedOptions,
-      }),
-    );
-    await meter.time('storeChanges', () =>
-      db.transaction().execute(async (trx) => {
-        await insertChanges(trx, runId, diff.changes, jobSsn);
-        await setRunStatus(trx, runId, 'previewed');
-      }),
+    const previewed = await previewRows(
+      { db, ssn: onceEach(ssn), today: () => TODAY },
+      { runId, organizationNo: org, fullFile: false, createdByNo: user.user_no },
+      {} as AdvancedOptions,
+      { rows, rejected: [] },
+      (step, run) => meter.time(step, run),
     );
     const previewMs = performance.now() - previewStart;
     log(
-      `preview: ${diff.changes.length} changes, ${diff.rejected.length} rejected, ${elsewhere.length} elsewhere, ${Math.round(previewMs)} ms`,
+      `preview: ${previewed.changes} changes, ${previewed.rejected} rejected, ${previewed.elsewhere} elsewhere, ${Math.round(previewMs)} ms`,
     );
 
     // Apply: the job's code, history kept.
@@ -399,7 +344,7 @@ export async function runImportBench(members: number, log: Log) {
       ok,
       members,
       fileRows: rows.length,
-      changes: diff.changes.length,
+      changes: previewed.changes,
       applied: outcome.applied,
       refusedAtApply: outcome.refused,
       historyRows: Number(hist.n),

@@ -474,5 +474,16 @@ test('a client runs an import on its own organization: full file, group scope, r
     );
     expect(found.data, who.last).toHaveLength(n);
   }
+
+  // The client's members the full file leaves out have no file row: each is named as Pillar
+  // holds it, never '—'.
+  await page.getByRole('combobox', { name: 'Kind of change' }).click();
+  await pickOption(page, 'Absent from full file (not terminated)');
+  const absent = changes.locator('tr.ant-table-row');
+  await expect(absent.first()).toContainText('Absent from full file (not terminated)');
+  for (const row of await absent.all()) {
+    await expect(row).toContainText(/\S, \S[^\n]*SSN ending \d{4}/);
+    await expect(row).not.toContainText('—SSN ending');
+  }
   expect(runId).toBeGreaterThan(0);
 });

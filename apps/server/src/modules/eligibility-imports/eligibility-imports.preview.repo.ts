@@ -319,6 +319,11 @@ export interface StoredChange {
   applied: boolean;
 }
 
+/**
+ * A run's changes, paged. The name is the file row's; a member a full file leaves out (no row)
+ * is named as Pillar holds it: its employee or dependent, matched by id and SSN hash in the
+ * run's organization.
+ */
 export async function listChanges(
   db: Db,
   runId: number,
@@ -339,11 +344,17 @@ export async function listChanges(
   const { rows } = await sql<StoredChange>`
     select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
       c.ssn_encrypted as "ssnEncrypted", c.member_id as "memberId",
-      case when s.row_number is null then null else s.last_name || ', ' || s.first_name end as name,
+      coalesce(s.last_name || ', ' || s.first_name, e.last_name || ', ' || e.first_name,
+        d.last_name || ', ' || d.first_name) as name,
       c.field, c.old_value as "oldValue", c.new_value as "newValue",
       c.change_date::text as "changeDate", c.selected, c.applied_at is not null as applied
     from ei_change c
+    join ei_run r on r.run_id = c.run_id
     left join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
+    left join employee e on c.row_number is null and e.employee_no = c.member_id
+      and e.organization_no = r.organization_no and e.ssn_hash = c.ssn_hash
+    left join dependent d on c.row_number is null and d.dependent_no = c.member_id
+      and d.organization_no = r.organization_no and d.ssn_hash = c.ssn_hash
     where c.run_id = ${runId} ${kind}
     order by ${order}
     ${page.limit === null ? sql`` : sql`limit ${page.limit}`} offset ${page.offset}`.execute(db);

@@ -57,8 +57,20 @@ describe('eligibility import runs: storage', () => {
     const c = await configuration();
     const runId = (await insertRun(t.ctx.db, run(c)))!;
     const rows = Array.from({ length: STAGING_BATCH * 2 + 1 }, (_, i) => row(i));
-    await stageRows(t.ctx.db, runId, rows, ssn);
+    const progress: number[] = [];
+    await stageRows(t.ctx.db, runId, rows, ssn, async (n) => void progress.push(n));
     expect(await countStaged(t.ctx.db, runId)).toBe(rows.length);
+    // The run's progress hears each batch once it is written (the job's rows validated).
+    expect(progress).toEqual([STAGING_BATCH, STAGING_BATCH * 2, rows.length]);
+    const { rows: order } = await sql<{ n: number; ln: string }>`
+      select row_number as n, last_name as ln from ei_staging_row
+      where run_id = ${runId} and row_number in (1, ${STAGING_BATCH + 1}, ${rows.length})
+      order by 1`.execute(t.ctx.db);
+    expect(order).toEqual([
+      { n: 1, ln: 'Lee0' },
+      { n: STAGING_BATCH + 1, ln: `Lee${STAGING_BATCH}` },
+      { n: rows.length, ln: `Lee${rows.length - 1}` },
+    ]);
     // No SSN in the clear (migrations 0027, 0029): a staged row holds the keyed hash only.
     const { rows: staged } = await sql<{ h: Buffer; text: string }>`
       select ssn_hash as h, row_to_json(s)::text as text
@@ -122,5 +134,38 @@ describe('eligibility import runs: storage', () => {
     const { rows: counts } = await sql<{ applied: number }>`
       select rows_applied as applied from ei_run where run_id = ${runId}`.execute(t.ctx.db);
     expect(counts[0]!.applied).toBe(diff.changes.length - 1);
+  });
+
+  it('refuses staged rows and changes naming no run (one check per statement, decision 0142), and a deleted run takes its rows along', async () => {
+    const c = await configuration();
+    const missing = 2_000_000_000;
+    const rows = Array.from({ length: STAGING_BATCH + 1 }, (_, i) => row(i));
+    // The first batch fails while the second is built: the error is the caller's, not unhandled.
+    await expect(stageRows(t.ctx.db, missing, rows, ssn)).rejects.toMatchObject({
+      code: '23503',
+    });
+    expect(await countStaged(t.ctx.db, missing)).toBe(0);
+    const change = {
+      rowNumber: 1,
+      kind: 'newMember' as const,
+      ssn: rows[0]!.ssn,
+      memberId: null,
+      field: null,
+      oldValue: null,
+      newValue: null,
+      changeDate: '2026-11-24',
+    };
+    await expect(insertChanges(t.ctx.db, missing, [change], ssn)).rejects.toMatchObject({
+      code: '23503',
+    });
+
+    const runId = (await insertRun(t.ctx.db, run(c)))!;
+    await stageRows(t.ctx.db, runId, rows.slice(0, 2), ssn);
+    await insertChanges(t.ctx.db, runId, [change], ssn);
+    await sql`delete from ei_run where run_id = ${runId}`.execute(t.ctx.db);
+    expect(await countStaged(t.ctx.db, runId)).toBe(0);
+    const { rows: left } = await sql<{ n: number }>`
+      select count(*)::int as n from ei_change where run_id = ${runId}`.execute(t.ctx.db);
+    expect(left[0]!.n).toBe(0);
   });
 });

@@ -65,24 +65,65 @@ const STAGING_COLUMNS = `run_id, row_number, record_type, maintenance_code, orga
   relationship, group_id, alternate_group_id, division_id, benefit_package, effective_date,
   term_date, flags`;
 
+/** Rows whose COPY lines are built between two turns of the event loop (see copyBatches). */
+const LINES_PER_TURN = 500;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Stages mapped rows in batches of STAGING_BATCH. SSNs are stored as the platform's keyed hash
- * only (what the comparison joins `employee`/`dependent` on; migrations 0027, 0029): never in the
- * clear, and not encrypted here, since most rows of a file change nothing; a change's row is
- * encrypted when the change is stored (insertChanges), and Apply copies that ciphertext into a
- * new member. On PostgreSQL each batch is one COPY FROM STDIN (decision 0137); on PGlite, which
- * has no COPY stream, one multi-row insert.
+ * Rows by COPY FROM STDIN in batches of STAGING_BATCH, the next batch's lines (hashing,
+ * encryption, escaping) built while the COPY before it is in flight (decision 0142): a COPY is
+ * I/O wait for Node, so the hashing of batch n+1 overlaps PostgreSQL writing batch n. The lines
+ * are built a few hundred at a time with the event loop let run in between, so the COPY's pieces
+ * keep flowing to the socket. One COPY at a time (a transaction has one connection); `done`
+ * hears the rows written so far after each batch.
+ */
+async function copyBatches<T>(
+  db: Db,
+  statement: string,
+  rows: readonly T[],
+  line: (row: T, index: number) => string,
+  done?: (written: number) => Promise<void>,
+): Promise<void> {
+  let inFlight: Promise<void> | null = null;
+  for (let i = 0; i < rows.length; i += STAGING_BATCH) {
+    const end = Math.min(i + STAGING_BATCH, rows.length);
+    const lines: string[] = [];
+    for (let j = i; j < end; j++) {
+      lines.push(line(rows[j]!, j));
+      if (inFlight && (j - i) % LINES_PER_TURN === LINES_PER_TURN - 1) await nextTurn();
+    }
+    if (inFlight) await inFlight;
+    const copied = copyIn(db, statement, new CopyData(lines)).then(() => done?.(end));
+    // Awaited below or at the next batch; a failure meanwhile is not an unhandled rejection.
+    copied.catch(() => undefined);
+    inFlight = copied;
+  }
+  if (inFlight) await inFlight;
+}
+
+/**
+ * Stages mapped rows. SSNs are stored as the platform's keyed hash only (what the comparison
+ * joins `employee`/`dependent` on; migrations 0027, 0029): never in the clear, and not encrypted
+ * here, since most rows of a file change nothing; a change's row is encrypted when the change is
+ * stored (insertChanges), and Apply copies that ciphertext into a new member. On PostgreSQL by
+ * COPY FROM STDIN (copyBatches, decisions 0137 and 0142); on PGlite, which has no COPY stream,
+ * one multi-row insert per STAGING_BATCH rows. `staged` hears the rows staged so far after each
+ * batch (the run's progress).
  */
 export async function stageRows(
   db: Db,
   runId: number,
   rows: readonly StandardEligibilityRow[],
   ssn: SsnProtector,
+  staged?: (rows: number) => Promise<void>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += STAGING_BATCH) {
-    const b = rows.slice(i, i + STAGING_BATCH);
-    if (canCopy(db)) {
-      const lines = b.map((r) =>
+  if (canCopy(db)) {
+    await copyBatches(
+      db,
+      `copy ei_staging_row (${STAGING_COLUMNS}) from stdin`,
+      rows,
+      (r) =>
         copyRow([
           runId,
           r.rowNumber,
@@ -104,10 +145,12 @@ export async function stageRows(
           r.termDate,
           flags(r),
         ]),
-      );
-      await copyIn(db, `copy ei_staging_row (${STAGING_COLUMNS}) from stdin`, new CopyData(lines));
-      continue;
-    }
+      staged,
+    );
+    return;
+  }
+  for (let i = 0; i < rows.length; i += STAGING_BATCH) {
+    const b = rows.slice(i, i + STAGING_BATCH);
     const col = <T>(f: (r: StandardEligibilityRow) => T) => b.map(f);
     await sql`
       insert into ei_staging_row (${sql.raw(STAGING_COLUMNS)})
@@ -126,23 +169,30 @@ export async function stageRows(
         ${col((r) => r.effectiveDate)}::date[], ${col((r) => r.termDate)}::date[],
         ${col(flags)}::text[])
         as u(n, t, m, o, h, eh, fn, ln, dob, g, rel, gid, agid, did, bp, ed, td, fl)`.execute(db);
+    await staged?.(i + b.length);
   }
 }
 
-/** Stores the preview's change rows (numbered from 1 in file order) in batches (COPY as above). */
+/**
+ * Stores the preview's change rows (numbered from 1 in file order): by COPY as staging is
+ * (copyBatches: each batch's SSNs encrypted while the batch before is copied), else in batches.
+ */
 export async function insertChanges(
   db: Db,
   runId: number,
   changes: readonly ChangeRow[],
   ssn: SsnProtector,
 ): Promise<void> {
-  for (let i = 0; i < changes.length; i += STAGING_BATCH) {
-    const b = changes.slice(i, i + STAGING_BATCH);
-    if (canCopy(db)) {
-      const lines = b.map((c, j) =>
+  if (canCopy(db)) {
+    await copyBatches(
+      db,
+      `copy ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted, member_id,
+        field, old_value, new_value, change_date) from stdin`,
+      changes,
+      (c, i) =>
         copyRow([
           runId,
-          i + j + 1,
+          i + 1,
           c.rowNumber,
           c.kind,
           ssn.searchHash(c.ssn),
@@ -153,15 +203,11 @@ export async function insertChanges(
           c.newValue,
           c.changeDate,
         ]),
-      );
-      await copyIn(
-        db,
-        `copy ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted, member_id,
-          field, old_value, new_value, change_date) from stdin`,
-        new CopyData(lines),
-      );
-      continue;
-    }
+    );
+    return;
+  }
+  for (let i = 0; i < changes.length; i += STAGING_BATCH) {
+    const b = changes.slice(i, i + STAGING_BATCH);
     const col = <T>(f: (c: ChangeRow) => T) => b.map(f);
     await sql`
       insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,

@@ -12,9 +12,11 @@ import {
   type ChangeKind,
   type CurrentEligibility,
   importRunStartFields,
+  type AdvancedOptions,
   type ImportRun,
   type RejectedFilter,
   type RejectedRow,
+  type StandardEligibilityRow,
 } from '@pillar/domain';
 import { likePattern } from '../../platform/db/like-pattern.ts';
 import type { DB } from '../../database.ts';
@@ -43,7 +45,6 @@ import {
   activeRunId,
   setRunStatus,
   stageRows,
-  STAGING_BATCH,
 } from './eligibility-imports.repo.ts';
 
 /*
@@ -274,75 +275,133 @@ export async function runPreviewJob(deps: PreviewDeps, runId: number): Promise<v
     if (keys.ta1) await storage.put(keys.ta1, Readable.from([read.ta1!]));
     await preview.setAckKeys(db, runId, keys);
     await preview.recordProgress(db, runId, { rowsRead: read.rowsRead, rowsValidated: 0 });
-
-    // Staged in batches; the run's counts move with each for the progress bar.
-    for (let i = 0; i < read.rows.length; i += STAGING_BATCH) {
-      const batch = read.rows.slice(i, i + STAGING_BATCH);
-      await stageRows(db, runId, batch, ssn);
-      await preview.recordProgress(db, runId, { rowsValidated: i + batch.length });
-    }
-
-    const rejected: RejectedRow[] = [...read.rejected];
-    const elsewhere = new Set(
-      await preview.rowsNamingOtherOrganizations(db, runId, config.organizationNo),
+    await previewRows(
+      { ...deps, ssn },
+      {
+        runId,
+        organizationNo: config.organizationNo,
+        fullFile: run.fullFile,
+        createdByNo: run.createdByNo,
+      },
+      config.options,
+      read,
     );
-    const rows = read.rows.filter((r) => {
-      if (!elsewhere.has(r.rowNumber)) return true;
-      rejected.push({ rowNumber: r.rowNumber, field: 'ssn', message: M.organizationMismatch });
-      return false;
-    });
-    // Marked at upload, or an 834 audit (030): the members the file leaves out are listed.
-    const fullFile = run.fullFile || rows.some((r) => r.maintenanceCode?.trim() === '030');
-    if (fullFile && !run.fullFile) await preview.markFullFile(db, runId);
-    // A member the file names is matched by its SSN's keyed hash, and its SSN is the file's: only
-    // the members a full file leaves out are decrypted (decision 0137).
+  } catch (error) {
+    const message = error instanceof Error ? error.name : 'Error';
+    await preview.failRun(db, runId, `The file could not be previewed (${message}).`);
+  }
+}
+
+/** The steps of a preview after the file is read, each named for the bench's meter. */
+export type PreviewStep =
+  'stage' | 'otherOrganizations' | 'readCurrent' | 'currentSsns' | 'diff' | 'storeChanges';
+
+/**
+ * How previewRows runs each step: the job runs it as it is; the import bench (bench/lib/import.ts)
+ * times it (wall and CPU seconds per step, decision 0142).
+ */
+export type PreviewStepRunner = <T>(step: PreviewStep, run: () => Promise<T>) => Promise<T>;
+
+const untimed: PreviewStepRunner = (_step, run) => run();
+
+/**
+ * The preview of rows read from a run's file (the job's work after readRunFile): staged (their
+ * progress counted for the progress bar), the rows naming another organization's members
+ * rejected, compared with the organization's members and dependents, and the changes and
+ * rejected rows stored with the run's status in one transaction. `deps.ssn` should be the run's
+ * onceEach protector (each SSN hashed and encrypted once).
+ */
+export async function previewRows(
+  deps: Omit<PreviewDeps, 'storage'>,
+  run: { runId: number; organizationNo: number; fullFile: boolean; createdByNo: number },
+  options: AdvancedOptions,
+  read: { rows: StandardEligibilityRow[]; rejected: readonly RejectedRow[] },
+  step: PreviewStepRunner = untimed,
+): Promise<{ changes: number; rejected: number; elsewhere: number }> {
+  const { db, ssn } = deps;
+  const { runId, organizationNo } = run;
+  // Staged in batches (each batch hashed while the one before is copied); the run's counts move
+  // with each for the progress bar.
+  await step('stage', () =>
+    stageRows(db, runId, read.rows, ssn, (staged) =>
+      preview.recordProgress(db, runId, { rowsValidated: staged }),
+    ),
+  );
+  // The rows naming other organizations' members and the organization's records the file names
+  // are read at once, on two connections (decision 0142). Only an 834 audit (030) not marked a
+  // full file at upload waits: whether it is a full file depends on the rows left.
+  const audit = (rows: readonly StandardEligibilityRow[]) =>
+    rows.some((r) => r.maintenanceCode?.trim() === '030');
+  const known = run.fullFile || !audit(read.rows);
+  const [elsewhereRows, storedEarly] = await step('readCurrent', () =>
+    Promise.all([
+      preview.rowsNamingOtherOrganizations(db, runId, organizationNo),
+      known ? preview.currentRecords(db, runId, organizationNo, run.fullFile) : null,
+    ]),
+  );
+  const elsewhere = new Set(elsewhereRows);
+  const rejected: RejectedRow[] = [...read.rejected];
+  const rows = read.rows.filter((r) => {
+    if (!elsewhere.has(r.rowNumber)) return true;
+    rejected.push({ rowNumber: r.rowNumber, field: 'ssn', message: M.organizationMismatch });
+    return false;
+  });
+  // Marked at upload, or an 834 audit (030): the members the file leaves out are listed.
+  const fullFile = run.fullFile || audit(rows);
+  if (fullFile && !run.fullFile) await preview.markFullFile(db, runId);
+  const stored =
+    storedEarly ??
+    (await step('readCurrent', () => preview.currentRecords(db, runId, organizationNo, fullFile)));
+  // A member the file names is matched by its SSN's keyed hash, and its SSN is the file's: only
+  // the members a full file leaves out are decrypted (decision 0137).
+  const current = await step('currentSsns', async () => {
     const fileSsn = fileSsnsByHash(read.rows, ssn);
     const plain = (hash: Buffer, encrypted: Buffer) =>
       fileSsn.get(hash.toString('hex')) ?? ssn.decrypt(encrypted);
-    const current = (await preview.currentRecords(db, runId, config.organizationNo, fullFile)).map(
-      (c): CurrentEligibility => ({
-        memberId: c.memberId,
-        recordType: c.recordType,
-        ssn: plain(c.ssnHash, c.ssnEncrypted),
-        employeeSsn:
-          c.employeeSsnHash && c.employeeSsnEncrypted
-            ? plain(c.employeeSsnHash, c.employeeSsnEncrypted)
-            : null,
-        firstName: c.firstName,
-        lastName: c.lastName,
-        dateOfBirth: c.dateOfBirth,
-        gender: c.gender,
-        groupId: c.groupId,
-        divisionId: c.divisionId,
-        benefitPackage: c.benefitPackage,
-        effectiveDate: c.effectiveDate,
-        termDate: c.termDate,
-        cobra: c.cobra,
-        retiree: c.retiree,
-        ...dependentStatuses(c.relationship),
-      }),
-    );
-    const diff = diffEligibility(rows, current, {
-      organizationId: String(config.organizationNo),
-      groups: new Set(await preview.organizationGroups(db, config.organizationNo)),
+    return stored.map((c): CurrentEligibility => ({
+      memberId: c.memberId,
+      recordType: c.recordType,
+      ssn: plain(c.ssnHash, c.ssnEncrypted),
+      employeeSsn:
+        c.employeeSsnHash && c.employeeSsnEncrypted
+          ? plain(c.employeeSsnHash, c.employeeSsnEncrypted)
+          : null,
+      firstName: c.firstName,
+      lastName: c.lastName,
+      dateOfBirth: c.dateOfBirth,
+      gender: c.gender,
+      groupId: c.groupId,
+      divisionId: c.divisionId,
+      benefitPackage: c.benefitPackage,
+      effectiveDate: c.effectiveDate,
+      termDate: c.termDate,
+      cobra: c.cobra,
+      retiree: c.retiree,
+      ...dependentStatuses(c.relationship),
+    }));
+  });
+  const diff = await step('diff', async () =>
+    diffEligibility(rows, current, {
+      organizationId: String(organizationNo),
+      groups: new Set(await preview.organizationGroups(db, organizationNo)),
       today: (deps.today ?? todayUtc)(),
       fullFile,
-      options: config.options,
-      permittedGroups: await permittedGroups(db, run.createdByNo, config.organizationNo),
-    });
-    rejected.push(...diff.rejected);
-    await db.transaction().execute(async (trx) => {
+      options,
+      permittedGroups: await permittedGroups(db, run.createdByNo, organizationNo),
+    }),
+  );
+  rejected.push(...diff.rejected);
+  await step('storeChanges', () =>
+    db.transaction().execute(async (trx) => {
       await insertChanges(trx, runId, diff.changes, ssn);
       await insertRejected(trx, runId, rejected);
       await setRunStatus(trx, runId, 'previewed', {
         rowsValidated: read.rows.length,
         rowsRejected: new Set(rejected.map((r) => r.rowNumber)).size,
       });
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.name : 'Error';
-    await preview.failRun(db, runId, `The file could not be previewed (${message}).`);
-  }
+    }),
+  );
+  return { changes: diff.changes.length, rejected: rejected.length, elsewhere: elsewhere.size };
 }
 
 /**

@@ -598,8 +598,13 @@ describe('eligibility import runs: the preview', () => {
     ]);
   });
 
-  it('lists the members a delimited file leaves out when the upload marks it a full file, and only then; terminates none', async () => {
+  it('lists the members a delimited file leaves out when the upload marks it a full file, and only then, named as Pillar holds them; terminates none', async () => {
     const s = await organizationWithMembers();
+    // Bob's spouse, with an SSN: a dependent the file leaves out is listed too.
+    const kim = await given(t)
+      .in(s.bob)
+      .dependent({ firstName: 'Kim', lastName: 'Reed', relationship: 2, ssn: uniqueSsn(t) })
+      .build();
     const eicNo = await configuration(
       s.organization.organizationNo,
       'csv',
@@ -623,14 +628,19 @@ describe('eligibility import runs: the preview', () => {
     expect((await changesOf('superAdmin', partial.runId)).data).toEqual([]);
 
     const full = await previewOf('superAdmin', eicNo, 'roster.csv', csv, [['fullFile', 'true']]);
-    expect(full).toMatchObject({ fullFile: true, counts: { absent: 1 } });
+    expect(full).toMatchObject({ fullFile: true, counts: { absent: 2 } });
+    // No file row names them: their names are Pillar's employee's and dependent's.
     expect(
       (await changesOf('superAdmin', full.runId)).data.map((c) => [
         c.kind,
         c.ssnLast4,
         c.rowNumber,
+        c.name,
       ]),
-    ).toEqual([['absent', s.bob.ssn!.slice(5), null]]);
+    ).toEqual([
+      ['absent', s.bob.ssn!.slice(5), null, 'Reed, Bob'],
+      ['absent', kim.dependent.ssn!.slice(5), null, 'Reed, Kim'],
+    ]);
     const listed = await t.injectAs('superAdmin', {
       method: 'GET',
       url: `${BASE}/eligibility-import-configs/${eicNo}/runs`,

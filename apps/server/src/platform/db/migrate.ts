@@ -34,6 +34,7 @@ import * as m0031 from './migrations/0031-fa-grid-versions.ts';
 import * as m0032 from './migrations/0032-claims-file-seed-content.ts';
 import * as m0033 from './migrations/0033-data-mapping-seed-content.ts';
 import * as m0034 from './migrations/0034-member-search-statement-triggers.ts';
+import * as m0035 from './migrations/0035-eligibility-staging-set-based-checks.ts';
 import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 import * as m0037 from './migrations/0037-claims-shares.ts';
 
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032-claims-file-seed-content': m0032,
   '0033-data-mapping-seed-content': m0033,
   '0034-member-search-statement-triggers': m0034,
+  '0035-eligibility-staging-set-based-checks': m0035,
   '0036-rate-card-formularies': m0036,
   '0037-claims-shares': m0037,
 };
