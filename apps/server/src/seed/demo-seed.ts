@@ -18,6 +18,7 @@ import { seedCoverages } from './coverages.ts';
 import { seedMemberPreferences } from './member-preferences.ts';
 import { seedClaims } from './claims.ts';
 import { seedEvaluateClaimsFile } from './evaluate-claims-file.ts';
+import { seedEvaluateClaimsShare } from './evaluate-claims-share.ts';
 import { seedDrugReference } from './drug-reference.ts';
 import { seedPriorAuth } from './prior-auth.ts';
 import { seedPlanInfo } from './plan-info.ts';
@@ -313,7 +314,8 @@ export async function seedDemo(db: Kysely<DB>, options: SeedOptions): Promise<Se
   await seedImportSchemas(db, context);
   const opportunityNos = await seedEvaluate(db, context);
   await seedEvaluateIncumbent(db, context, opportunityNos);
-  await seedEvaluateClaimsFile(db, context, opportunityNos);
+  const claimsOpportunity = await seedEvaluateClaimsFile(db, context, opportunityNos);
+  await seedEvaluateClaimsShare(db, context, claimsOpportunity);
   await seedTransformations(db, context);
   await seedDataMapping(db, context);
   // Planner statistics now, not whenever autovacuum gets round to it (PGlite has none at all).

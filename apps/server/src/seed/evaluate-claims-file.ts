@@ -206,15 +206,16 @@ const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.sl
 /**
  * Seeds the claims file on the demo opportunity: of the imported opportunities that carry the
  * incumbent's full terms (every other one), the smallest employer, so its claims fit a fast
- * seed. `opportunityNos` are the evaluate seed's, in import order.
+ * seed. `opportunityNos` are the evaluate seed's, in import order. Answers the opportunity
+ * (the demo's claims share names it, decision 0144).
  */
 export async function seedEvaluateClaimsFile(
   db: Kysely<DB>,
   context: SeedContext,
   opportunityNos: readonly number[],
-): Promise<void> {
+): Promise<number | undefined> {
   const analyst = context.userNos.get('financialAnalyst');
-  if (analyst === undefined || opportunityNos.length === 0) return;
+  if (analyst === undefined || opportunityNos.length === 0) return undefined;
   const crm = crmSeedOpportunities(context).slice(0, EVALUATE_SEED.imported);
   const size = (i: number) => crm[i]?.employees ?? Number.MAX_SAFE_INTEGER;
   let chosen = 0;
@@ -236,4 +237,5 @@ export async function seedEvaluateClaimsFile(
     mappedName: `${slug}_Rx_Claims_${months}mo_mapped.csv`,
     mapped: toCsv(MAPPED_HEADER, rows),
   });
+  return opportunityNos[chosen];
 }

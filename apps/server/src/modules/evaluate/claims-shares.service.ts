@@ -72,6 +72,23 @@ export async function shareOpportunity(
   return share;
 }
 
+/** The demo seed's share (no end date), audited as the sharing user's. */
+export async function seedClaimsShare(
+  db: Kysely<DB>,
+  share: { opp: number; userNo: number; by: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await insertShare(trx, { ...share, endsOn: null }))) return;
+    await writeAudit(trx, {
+      actorUserNo: share.by,
+      action: 'claims_share.create',
+      entity: 'prospect_opportunity',
+      entityId: share.opp,
+      detail: { userNo: share.userNo, endsOn: null },
+    });
+  });
+}
+
 export async function removeShare(
   db: Kysely<DB>,
   principal: Principal,

@@ -162,6 +162,22 @@ describe('sharing an opportunity’s claims workflow', () => {
 });
 
 describe('what a shared external user reaches', () => {
+  it("the demo seed shares the demo claims file's opportunity with the broker", async () => {
+    const demo = await t.ctx.db
+      .selectFrom('mapped_claims_file')
+      .select('prospect_opportunity_no')
+      .executeTakeFirstOrThrow();
+    const list = await call('broker', 'GET', '/shared-claims/v1/opps');
+    const row = list
+      .json<{ data: SharedOpportunity[] }>()
+      .data.find((r) => r.id === demo.prospect_opportunity_no);
+    expect(row).toMatchObject({ endsOn: null });
+    expect(row!.sharedBy).toBeTruthy();
+    const files = await call('broker', 'GET', `${shared(demo.prospect_opportunity_no)}/claims`);
+    expect(files.json<ClaimsFileLists>().mappedFiles).toHaveLength(1);
+    expect(await auditRows('claims_share.create', demo.prospect_opportunity_no)).toHaveLength(1);
+  });
+
   it('lists the opportunities shared with them, and another external user sees none of them', async () => {
     await share(3, 'broker');
     const list = await call('broker', 'GET', '/shared-claims/v1/opps');

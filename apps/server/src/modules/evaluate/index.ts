@@ -28,4 +28,4 @@ export { getContract, getOpportunity } from './evaluate.service.ts';
 export { getFees, getRenewals } from './incumbent-parts.service.ts';
 /** Claims workflow shares (decision 0144): their routes, and the scope of the shared claims calls. */
 export { claimsSharesRoutes } from './claims-shares.routes.ts';
-export { requireLiveShare } from './claims-shares.service.ts';
+export { requireLiveShare, seedClaimsShare } from './claims-shares.service.ts';
