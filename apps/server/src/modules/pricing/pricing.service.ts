@@ -374,7 +374,14 @@ export async function explainClaimsCsv(
       return cellClaimRows(engine, terms, cellClaims(query.row));
     },
   );
-  return Papa.unparse(rows, { header: true, newline: '\r\n', escapeFormulae: true });
+  // A disruption cell's claims are all the repriced ones (its denominator): each says whether
+  // its NDC is one the column's formulary disrupts (its numerator), as the grid counts them.
+  const disruption = query.row === 'pctMembers' || query.row === 'pctRx';
+  const disrupted = new Set(terms.excludedNdcs ?? []);
+  const out = disruption
+    ? rows.map((r) => ({ ...r, disrupted: disrupted.has(String(r.ndc)) ? 'Yes' : 'No' }))
+    : rows;
+  return Papa.unparse(out, { header: true, newline: '\r\n', escapeFormulae: true });
 }
 
 /**

@@ -150,13 +150,15 @@ async function deps() {
 }
 
 /** Contract saved, file mapped, job created and run: the grid of a complete job. */
-async function completeJob(): Promise<{ mapped: MappedClaimsFile; job: FaJobStatus }> {
+async function completeJob(
+  csv = MAPPED_CSV,
+): Promise<{ mapped: MappedClaimsFile; job: FaJobStatus }> {
   await ok('POST', `${base()}/contract-info`, CONTRACT);
   // The hand-computed incumbent has no fees, credits or renewal entries (the seed gives some).
   await ok('POST', `${base()}/fees`, { items: [] });
   await ok('POST', `${base()}/credits`, { items: [] });
   await ok('POST', `${base()}/incumbentRenewal`, { entries: [] });
-  const mapped = await mappedFile(MAPPED_CSV);
+  const mapped = await mappedFile(csv);
   const created = await ok<FaJobStatus>(
     'POST',
     '/evaluate/v1/opps/fa_jobs/1',
@@ -395,6 +397,28 @@ describe('explain a cell', () => {
 
     expectProblem(await call('GET', `${url}?column=nope&row=netCost`), 400, 'column');
     expectProblem(await call('GET', `${url}?column=incumbent&row=bogus`), 400, 'row');
+  });
+});
+
+describe('explain a disruption cell', () => {
+  it("marks each claim behind it disrupted or not by the column's formulary, as the grid counts", async () => {
+    // Caremark's default formulary (Standard Control) excludes Cialis (NDC 00002446534).
+    const { mapped } = await completeJob(
+      `${MAPPED_CSV}\nC8,M5,2026-03-05,00002446534,B,30,30,R,,300.00,240.00,1.00,40.00,200.00,P`,
+    );
+    const grid = await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`);
+    const caremark = grid.columns.find((c) => c.key === 'pbm-1')!;
+    expect(caremark.disruption.pctRx).toBeGreaterThan(0);
+    const url = `${base()}/fa/${mapped.id}/explain/claims?column=pbm-1&row=pctRx`;
+    const response = await call('GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = Papa.parse<Record<string, string>>(response.body.trim(), { header: true }).data;
+    expect(rows.filter((r) => r.disrupted === 'Yes').map((r) => r.claimId)).toEqual(['C8']);
+    expect(rows.filter((r) => r.disrupted === 'No')).toHaveLength(4);
+    expect(caremark.disruption.pctRx).toBe(20);
+    // Another cell's claims carry no such column.
+    const gross = await call('GET', url.replace('pctRx', 'grossClaimAmountPaid'));
+    expect(gross.body.split('\r\n')[0]).not.toContain('disrupted');
   });
 });
 
