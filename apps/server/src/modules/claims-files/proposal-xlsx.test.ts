@@ -52,6 +52,28 @@ describe('the proposal workbook (decision 0140)', () => {
     expect(Math.round(total * 100)).toBe(325);
   });
 
+  it('stops reading the claims when the reader goes away, freeing their source', async () => {
+    let read = 0;
+    let freed!: () => void;
+    const released = new Promise<void>((resolve) => (freed = resolve));
+    async function* endless() {
+      try {
+        for (;;) {
+          read += 1;
+          yield { row: read, claimId: `C${read}`, gross: 1.25 };
+        }
+      } finally {
+        freed();
+      }
+    }
+    const out = proposalXlsx(DATA, endless());
+    // Nobody reads: the workbook waits on its backlog, then the reader goes away.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    out.destroy();
+    await released;
+    expect(read).toBeGreaterThan(0);
+  });
+
   it('writes the grid alone when there is no detail', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await buffer(proposalXlsx(DATA))) as unknown as ArrayBuffer);

@@ -1,4 +1,4 @@
-import { once } from 'node:events';
+import { once, type EventEmitter } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { gridRows, type ProposalData } from './proposal-layout.ts';
@@ -115,11 +115,29 @@ async function writeDetail(
       await new Promise((resolve) => setImmediate(resolve));
       for (const pipe of zipInputs(sheet))
         if (pipe._writableState!.length >= pipe._writableState!.highWaterMark)
-          await new Promise<void>((resolve) => pipe.once('drain', resolve));
-      if (out.writableNeedDrain) await once(out, 'drain');
+          await drainOrClose(pipe, out);
+      if (out.writableNeedDrain) await drainOrClose(out, out);
     }
   }
   sheet?.commit();
+}
+
+/**
+ * Waits for `stream` to drain, or for the output to close (the reader went away: then nothing
+ * drains again, and the loop above stops at its next row, freeing the claims' source).
+ */
+async function drainOrClose(stream: Backlogged, out: PassThrough): Promise<void> {
+  if (out.destroyed) return;
+  const abort = new AbortController();
+  const onClose = () => abort.abort();
+  out.once('close', onClose);
+  try {
+    await once(stream as unknown as EventEmitter, 'drain', { signal: abort.signal });
+  } catch {
+    // Aborted: the output closed.
+  } finally {
+    out.off('close', onClose);
+  }
 }
 
 /**
