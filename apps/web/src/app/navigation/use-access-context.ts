@@ -15,6 +15,8 @@ export function useAccessContext(): AccessContext {
     queryKey: ['shared-claims', 'opps'],
     queryFn: ({ signal }) => callApi(sharedClaimsContracts.listOpportunities, { signal }),
     enabled: !access.isInternal,
+    // Every gate and the menu read this context: one answer a minute, not one per mount.
+    staleTime: 60_000,
     retry: false,
   });
   const hasClaimsShares = shares.data ? shares.data.data.length > 0 : undefined;
