@@ -21,6 +21,9 @@ export const STORAGE_ID_MAX_LENGTH = 200;
 export const FA_NOTES_MAX_LENGTH = 2000;
 /** Spec 3 §5: at most 3 PBM columns ticked for output. */
 export const FA_OUTPUT_COLUMNS_MAX = 3;
+/** A claims file's header: at most this many columns, each name at most this long. */
+export const CLAIMS_FILE_COLUMNS_MAX = 500;
+export const CLAIMS_FILE_COLUMN_NAME_MAX_LENGTH = 200;
 /** A grid or selection document's largest JSON text (a full grid of 7 columns is ~60 kB). */
 export const FA_JSON_MAX_CHARS = 1_000_000;
 
@@ -33,6 +36,9 @@ export const CLAIMS_FILE_MESSAGES = {
   badType: 'Only CSV, pipe-delimited, fixed-width text or XLSX claims files can be uploaded',
   tooLarge: 'The claims file is larger than the 500MB limit',
   empty: 'The claims file has no header row',
+  unreadableXlsx: 'The XLSX file could not be read; please save it again from Excel as .xlsx',
+  tooManyColumns: 'The claims file has more than 500 columns',
+  columnNameTooLong: 'A column name of the claims file is longer than 200 characters',
   notUploaded: 'No uploaded claims file has this hash; please upload it again',
   noClaimsFile: 'No Claims File: Failed to register selected file please try again!',
   mappedUnreadable: 'The mapped claims file could not be read',

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { CLAIMS_FILE_MESSAGES } from '@pillar/domain';
+import { HttpProblem } from '../../platform/http/problem.ts';
 import { formatOf, normalizeDate, readClaimsFile, summarizeMapped } from './claims-files.parse.ts';
 
 // Small files written in the public layouts of CMS's DE-SynPUF Prescription Drug Events file and
@@ -132,5 +134,42 @@ describe('normalizeDate', () => {
     expect(normalizeDate('2024-02-031')).toBeNull();
     expect(normalizeDate('')).toBeNull();
     expect(normalizeDate('\u0000')).toBeNull();
+  });
+});
+
+describe('hostile claims files', () => {
+  const problemOf = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(HttpProblem);
+    const problem = error as HttpProblem;
+    return { status: problem.status, params: problem.params };
+  };
+
+  it('answers a damaged XLSX (zip magic, then garbage) with a 400 naming the file', async () => {
+    const damaged = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(4000, 7)]);
+    expect(await problemOf(readClaimsFile('xlsx', Readable.from([damaged])))).toEqual({
+      status: 400,
+      params: { file: CLAIMS_FILE_MESSAGES.unreadableXlsx },
+    });
+  });
+
+  it('refuses a header with a column name over 200 characters or more than 500 columns', async () => {
+    const longName = `${'x'.repeat(201)},b\n1,2\n`;
+    expect(await problemOf(readClaimsFile('csv', Readable.from([Buffer.from(longName)])))).toEqual({
+      status: 400,
+      params: { file: CLAIMS_FILE_MESSAGES.columnNameTooLong },
+    });
+    const wide = `${Array.from({ length: 501 }, (_, i) => `c${i}`).join('|')}\n`;
+    expect(await problemOf(readClaimsFile('pipe', Readable.from([Buffer.from(wide)])))).toEqual({
+      status: 400,
+      params: { file: CLAIMS_FILE_MESSAGES.tooManyColumns },
+    });
+    const fine = `${Array.from({ length: 500 }, (_, i) => `c${i}`).join(',')}\n`;
+    expect((await readClaimsFile('csv', Readable.from([Buffer.from(fine)]))).cols).toHaveLength(
+      500,
+    );
   });
 });

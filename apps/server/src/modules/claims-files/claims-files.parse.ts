@@ -1,8 +1,14 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { CLAIMS_PREVIEW_ROWS, type ClaimsFileFormat, CLAIMS_FILE_MESSAGES } from '@pillar/domain';
-import { badRequest } from '../../platform/http/problem.ts';
+import {
+  CLAIMS_FILE_COLUMN_NAME_MAX_LENGTH,
+  CLAIMS_FILE_COLUMNS_MAX,
+  CLAIMS_FILE_MESSAGES,
+  CLAIMS_PREVIEW_ROWS,
+  type ClaimsFileFormat,
+} from '@pillar/domain';
+import { badRequest, HttpProblem } from '../../platform/http/problem.ts';
 
 /*
  * Reading claims files (decision 0126): delimited text is read as a stream with papaparse (one
@@ -129,7 +135,23 @@ async function readFixed(source: Readable): Promise<FileShape> {
   return shape;
 }
 
+/**
+ * A damaged or hostile XLSX (a truncated zip, a part that is not XML) is the sender's problem, a
+ * 400 naming the file, never a 500.
+ */
 async function readXlsx(source: Readable): Promise<FileShape> {
+  try {
+    return await readXlsxRows(source);
+  } catch (error) {
+    if (error instanceof HttpProblem) throw error;
+    source.destroy();
+    throw badRequest(CLAIMS_FILE_MESSAGES.unreadableXlsx, {
+      file: CLAIMS_FILE_MESSAGES.unreadableXlsx,
+    });
+  }
+}
+
+async function readXlsxRows(source: Readable): Promise<FileShape> {
   const shape: FileShape = { cols: [], preview: [], rowCount: 0, unparseableRows: 0 };
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     sharedStrings: 'cache',
@@ -177,6 +199,20 @@ export async function readClaimsFile(
   format: ClaimsFileFormat,
   source: Readable,
 ): Promise<FileShape> {
+  return checkHeader(await readShape(format, source));
+}
+
+/** The header's limits: every string has a max (the columns are stored and shown). */
+function checkHeader(shape: FileShape): FileShape {
+  const problem = (message: string) => badRequest(message, { file: message });
+  if (shape.cols.length > CLAIMS_FILE_COLUMNS_MAX)
+    throw problem(CLAIMS_FILE_MESSAGES.tooManyColumns);
+  if (shape.cols.some((name) => name.length > CLAIMS_FILE_COLUMN_NAME_MAX_LENGTH))
+    throw problem(CLAIMS_FILE_MESSAGES.columnNameTooLong);
+  return shape;
+}
+
+async function readShape(format: ClaimsFileFormat, source: Readable): Promise<FileShape> {
   if (format === 'xlsx') return readXlsx(source);
   if (format === 'fixed') return readFixed(source);
   const shape: FileShape = { cols: [], preview: [], rowCount: 0, unparseableRows: 0 };
