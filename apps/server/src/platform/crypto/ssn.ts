@@ -20,6 +20,9 @@ const IV_POOL = 4096;
 /** Changing this changes every stored hash: a new info string means re-hashing all rows. */
 export const SSN_HASH_KEY_INFO = 'pillar/ssn/search-hmac-sha256/v1';
 const SHA256_BLOCK_BYTES = 64;
+const SHA256_BYTES = 32;
+/** An SSN's digits, as normalizeSsn answers them. */
+const SSN_DIGITS = 9;
 
 export class SsnFormatError extends Error {
   constructor() {
@@ -79,12 +82,15 @@ export function createSsnProtector(secret: Buffer): SsnProtector {
     crypto.hkdfSync('sha256', secret, Buffer.alloc(0), SSN_HASH_KEY_INFO, 32),
   );
   // HMAC-SHA256 (RFC 2104) from its two padded keys and one-shot hashes: the same bytes as
-  // crypto.createHmac, about five times faster, which the million-member seed notices.
-  const innerPad = Buffer.alloc(SHA256_BLOCK_BYTES, 0x36);
-  const outerPad = Buffer.alloc(SHA256_BLOCK_BYTES, 0x5c);
+  // crypto.createHmac, about five times faster, which the million-member seed notices. The two
+  // messages are written into buffers made once (the padded key, then the nine digits or the
+  // inner hash): no buffer is allocated per value but the answer, a third less CPU again
+  // (decision 0142). Synchronous, so no two calls share them at once.
+  const innerMessage = Buffer.alloc(SHA256_BLOCK_BYTES + SSN_DIGITS, 0x36);
+  const outerMessage = Buffer.alloc(SHA256_BLOCK_BYTES + SHA256_BYTES, 0x5c);
   for (let i = 0; i < hashKey.length; i++) {
-    innerPad[i]! ^= hashKey[i]!;
-    outerPad[i]! ^= hashKey[i]!;
+    innerMessage[i]! ^= hashKey[i]!;
+    outerMessage[i]! ^= hashKey[i]!;
   }
   // Random IVs drawn from the CSPRNG a few thousand at a time, each used once: one call a value
   // cost a third of an encryption (decision 0137).
@@ -120,9 +126,9 @@ export function createSsnProtector(secret: Buffer): SsnProtector {
       ]).toString('ascii');
     },
     searchHash(ssn) {
-      const message = Buffer.from(normalizeSsn(ssn), 'ascii');
-      const inner = crypto.hash('sha256', Buffer.concat([innerPad, message]), 'buffer');
-      return crypto.hash('sha256', Buffer.concat([outerPad, inner]), 'buffer');
+      innerMessage.write(normalizeSsn(ssn), SHA256_BLOCK_BYTES, 'ascii');
+      crypto.hash('sha256', innerMessage, 'buffer').copy(outerMessage, SHA256_BLOCK_BYTES);
+      return crypto.hash('sha256', outerMessage, 'buffer');
     },
   };
 }
