@@ -54,4 +54,36 @@ describe('834 writer', () => {
     const again = await readX12(text);
     expect(again.interchanges[0]!.groups[0]!.transactions[0]!.errors).toEqual([]);
   });
+
+  it('writes printable ASCII only, DMG03 U for an unknown gender, and a termination by its dates', async () => {
+    const text = write834(
+      [
+        {
+          filePosition: 0,
+          subscriber: true,
+          relationship: '18',
+          maintenanceType: '024',
+          maintenanceReason: '07',
+          subscriberId: '410556677',
+          lastName: 'MUÑOZ\r\nØ',
+          firstName: 'JOSÉ',
+          birthDate: '19790302',
+          eligibilityEnd: '20261130',
+          coverages: [],
+        },
+      ],
+      options,
+    );
+    expect(text).toContain('INS*Y*18*024*07*A~\nREF*0F*410556677~\nDTP*357*D8*20261130~\n');
+    expect(text).toContain('NM1*IL*1*MUNOZ*JOSE~\nDMG*D8*19790302*U~\n');
+    expect(text).toMatch(/^[\x20-\x7e\n]*$/);
+    const again = await readX12(text);
+    const transaction = again.interchanges[0]!.groups[0]!.transactions[0]!;
+    expect(transaction.status).toBe('A');
+    expect(transaction.members[0]).toMatchObject({
+      maintenanceReason: '07',
+      eligibilityEnd: '20261130',
+      gender: 'U',
+    });
+  });
 });

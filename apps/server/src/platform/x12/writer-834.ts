@@ -26,14 +26,16 @@ const pad = (value: string, width: number) => value.slice(0, width).padEnd(width
 const digits = (value: number, width: number) => String(value).padStart(width, '0');
 
 /**
- * Element values may not hold a delimiter; any that does is replaced by a space. Control
- * characters (a line break typed into a name) are not in the X12 character set and are dropped.
+ * Element values may not hold a delimiter; any that does is replaced by a space. Only the X12
+ * character sets' printable ASCII is written: accents are taken off ('JOSÉ' is 'JOSE'), and control
+ * characters (a line break typed into a name) or other letters are dropped, as receivers refuse
+ * them.
  */
 function clean(value: string | undefined, d: Delimiters): string {
   if (!value) return '';
   let out = '';
-  for (const character of value) {
-    if (character < ' ' || character === '\u007f') continue;
+  for (const character of value.normalize('NFD')) {
+    if (character < ' ' || character > '~') continue;
     out += [d.element, d.segment, d.component, d.repetition].includes(character) ? ' ' : character;
   }
   return out.trim();
