@@ -19,6 +19,16 @@ if (!fs.existsSync(file)) {
   console.error(`No such file: ${file}`);
   process.exit(2);
 }
+if (!fs.statSync(file).isFile()) {
+  console.error(`Not a file: ${file}`);
+  process.exit(2);
+}
+try {
+  fs.accessSync(file, fs.constants.R_OK);
+} catch {
+  console.error(`The file cannot be read: ${file}`);
+  process.exit(2);
+}
 
 if (command === 'json') {
   const transactions: unknown[] = [];

@@ -74,6 +74,29 @@ describe('x12 command', () => {
     ]);
   });
 
+  it('validate reads a file with several coverages in other delimiters, CR line ends and NUL padding', () => {
+    const file = copy(
+      'several-coverages.834',
+      (text) => `${text.replaceAll('*', '|').replaceAll('~\n', '~\r')}${'\0'.repeat(64)}`,
+    );
+    const result = run('validate', file);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      'Transaction 834 0001 (segment 3): 92 segments, 5 member(s), IK5 A',
+    );
+    expect(result.stdout).toContain('024 Cancellation or termination: 1');
+    expect(result.stdout).not.toMatch(/GARCIA|410556677/);
+    // ISA14 is 1: the sender asked for a TA1 beside the 999.
+    expect(fs.readFileSync(`${file}.ta1`, 'utf8')).toContain('TA1*000000207*261124*0930*A*000~');
+    expect(fs.readFileSync(`${file}.999`, 'utf8')).toContain('AK9*A*1*1*1~');
+  });
+
+  it('refuses a directory as the file', () => {
+    const result = run('validate', dir);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`Not a file: ${dir}`);
+  });
+
   it('explains its usage', () => {
     const result = run('frobnicate');
     expect(result.status).toBe(2);
