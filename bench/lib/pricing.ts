@@ -86,7 +86,14 @@ export function benchColumns(): ColumnTerms[] {
   const pbms = ILLUSTRATIVE_RATE_CARDS.map((card) =>
     pbmColumnTerms(card, globals, defaultSelection(card.pbm)),
   );
-  const base = pbms[0] as ColumnTerms;
+  // The incumbent starts from Caremark's terms without its formulary list or protect services
+  // (decision 0143): those are a PBM column's.
+  const {
+    excludedNdcs: _excluded,
+    disruption: _disruption,
+    protectServices: _protect,
+    ...base
+  } = pbms[0] as ColumnTerms;
   const incumbent: ColumnTerms = {
     ...base,
     key: 'incumbent',
