@@ -7,6 +7,7 @@ import {
   HD05,
   INS01,
   INS02,
+  INS04,
   INS05,
   MAINTENANCE_TYPES,
 } from './codes-834.ts';
@@ -33,6 +34,7 @@ export const ELEMENT_RULES: Readonly<Record<string, Readonly<Record<number, Elem
     1: { dataElement: 1073, required: true, codes: INS01 },
     2: { dataElement: 1069, required: true, codes: Object.keys(INS02) },
     3: { dataElement: 875, required: true, codes: Object.keys(MAINTENANCE_TYPES) },
+    4: { dataElement: 1203, codes: INS04 },
     5: { dataElement: 1216, required: true, codes: INS05 },
   },
   NM1: {

@@ -124,6 +124,27 @@ describe('a sponsor file with several coverages per member and every member loop
     }
   });
 
+  it("notes a maintenance reason (INS04) outside the guide's list, and accepts every listed one", async () => {
+    const noted = await readX12([file.replace('INS*N*01*021*32*A~', 'INS*N*01*021*99*A~')]);
+    const [transaction] = transactionsOf(noted);
+    expect(transaction!.status).toBe('E');
+    expect(transaction!.segmentErrors).toEqual([
+      expect.objectContaining({
+        segment: 'INS',
+        code: '8',
+        elements: [
+          expect.objectContaining({ ref: 'INS04', dataElement: 1203, code: '7', value: '99' }),
+        ],
+      }),
+    ]);
+    for (const reason of ['01', '07', '25', '28', '41', 'AI', 'EC', 'XN', 'XT']) {
+      const result = await readX12([
+        file.replace('INS*N*01*021*32*A~', `INS*N*01*021*${reason}*A~`),
+      ]);
+      expect(transactionsOf(result)[0]!.status, reason).toBe('A');
+    }
+  });
+
   it('without trees keeps the summaries and errors, and no member loop', async () => {
     const kept = await readX12([file]);
     const lean = await readX12([file], { tree: false });
