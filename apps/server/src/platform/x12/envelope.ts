@@ -15,7 +15,12 @@ export const TA1 = {
 } as const;
 
 /** AK905 codes for the functional group. */
-export const AK9 = { trailerMissing: '3', controlNumbersDiffer: '4', countWrong: '5' } as const;
+export const AK9 = {
+  versionNotSupported: '2',
+  trailerMissing: '3',
+  controlNumbersDiffer: '4',
+  countWrong: '5',
+} as const;
 /** IK502 codes for the transaction set. */
 export const IK5 = {
   notSupported: '1',

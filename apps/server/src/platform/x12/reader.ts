@@ -96,6 +96,15 @@ export async function readX12(
   const closeGroup = (ge: Segment | undefined) => {
     if (!group || !interchange) return;
     if (transaction) closeTransaction(undefined);
+    // The map is 005010X220A1's: a 004010 file or the exchange's 005010X307 is named as such,
+    // rather than answered with an error for each segment the other guide has.
+    if (!group.version.startsWith('005010X220')) {
+      group.errors.push({
+        code: AK9.versionNotSupported,
+        message: `GS08 is ${group.version || 'empty'}: only 005010X220A1 834s are read`,
+        filePosition: group.filePosition,
+      });
+    }
     if (ge) {
       const declared = (ge.elements[1] ?? '').trim();
       // GE01 is at most six digits; anything else is reported by checkTrailer, not echoed in AK902.

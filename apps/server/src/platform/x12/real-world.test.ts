@@ -305,6 +305,25 @@ describe('acknowledging real files', () => {
     expect(ack999).toMatch(/AK2\*837\*0002\*005010X222A1~\nIK5\*R\*1~\nAK9\*P\*2\*2\*1~/);
   });
 
+  it("rejects a group of another guide (004010, the exchange's 005010X307) by its GS08", async () => {
+    const old = file
+      .replace('*X*005010X220A1~', '*X*004010X095A1~')
+      .replace('ST*834*0001*005010X220A1', 'ST*834*0001');
+    const result = await readX12([old]);
+    const group = result.interchanges[0]!.groups[0]!;
+    expect(group.status).toBe('R');
+    expect(group.errors).toEqual([
+      {
+        code: '2',
+        message: 'GS08 is 004010X095A1: only 005010X220A1 834s are read',
+        filePosition: 2,
+      },
+    ]);
+    const { ack999 } = acknowledge(result, { controlNumber: 50, now });
+    expect(ack999).toContain('AK1*BE*8101*004010X095A1~');
+    expect(ack999).toMatch(/AK9\*R\*1\*1\*1\*2~/);
+  });
+
   it('writes no 999 for an interchange without a functional group', async () => {
     const isa = file.slice(0, file.indexOf('GS*')).replace('*1*T*', '*0*T*');
     const result = await readX12([`${isa}IEA*0*000000207~`]);
