@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { ChangeKind, RejectedRow } from '@pillar/domain';
+import { INT4_MAX, type ChangeKind, type RejectedRow } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 
 /*
@@ -45,9 +45,11 @@ export interface ApplyChange {
 /**
  * The next batch: the first `limit` selected, unapplied changes in change order, widened to the
  * rest of the last one's row, so a row's changes are applied (or refused) together in one
- * transaction (the preview numbers a row's changes one after another). Absent members are never
- * applied. The boundary is found first: a join on the first changes' row numbers made the
- * planner scan every change per row on a freshly written run.
+ * transaction (the preview numbers a row's changes one after another, so the first later change
+ * of another row bounds the batch). Absent members are never applied. Each step reads by index
+ * only what the batch holds (decision 0141): the boundary, the changes up to it (a range of the
+ * unapplied changes' index), then their staged rows by row number; a join of the two tables read
+ * both whole for every batch.
  */
 export async function loadApplyBatch(db: Db, runId: number, limit: number): Promise<ApplyChange[]> {
   const { rows: boundary } = await sql<{ changeId: number; rowNumber: number }>`
@@ -55,11 +57,39 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
     where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
     order by change_id offset ${limit - 1} limit 1`.execute(db);
   const last = boundary[0];
-  const { rows } = await sql<ApplyChange>`
-    select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
-           c.member_id as "memberId", c.field, c.new_value as "newValue",
-           c.change_date::text as "changeDate", s.record_type as "recordType",
-           s.ssn_hash as "ssnHash", c.ssn_encrypted as "ssnEncrypted",
+  let through: number | null = null;
+  if (last) {
+    const { rows } = await sql<{ next: number | null }>`
+      select min(change_id) as next from ei_change
+      where run_id = ${runId} and change_id > ${last.changeId}
+        and row_number is distinct from ${last.rowNumber}`.execute(db);
+    const next = rows[0]?.next;
+    through = next === null || next === undefined ? null : next - 1;
+  }
+  const { rows: changes } = await sql<
+    Pick<
+      ApplyChange,
+      | 'changeId'
+      | 'rowNumber'
+      | 'kind'
+      | 'memberId'
+      | 'field'
+      | 'newValue'
+      | 'changeDate'
+      | 'ssnEncrypted'
+    >
+  >`
+    select change_id as "changeId", row_number as "rowNumber", kind, member_id as "memberId",
+           field, new_value as "newValue", change_date::text as "changeDate",
+           ssn_encrypted as "ssnEncrypted"
+    from ei_change
+    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
+      and change_id <= ${through ?? INT4_MAX}
+    order by change_id`.execute(db);
+  if (changes.length === 0) return [];
+  type Staged = Omit<ApplyChange, keyof (typeof changes)[number]> & { rowNumber: number };
+  const { rows: staged } = await sql<Staged>`
+    select s.row_number as "rowNumber", s.record_type as "recordType", s.ssn_hash as "ssnHash",
            case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
              select p.ssn_hash from ei_staging_row p
              where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number
@@ -69,13 +99,12 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
            s.group_id as "groupId", s.alternate_group_id as "alternateGroupId",
            s.division_id as "divisionId", s.benefit_package as "benefitPackage",
            s.effective_date::text as "effectiveDate", s.term_date::text as "termDate", s.flags
-    from ei_change c
-    join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
-    where c.run_id = ${runId} and c.selected and c.applied_at is null and c.kind <> 'absent'
-      and (${last?.changeId ?? null}::int is null or c.change_id <= ${last?.changeId ?? null}::int
-           or c.row_number = ${last?.rowNumber ?? null}::int)
-    order by c.change_id`.execute(db);
-  return rows;
+    from ei_staging_row s
+    where s.run_id = ${runId}
+      and s.row_number = any(${[...new Set(changes.map((c) => c.rowNumber))]}::int[])`.execute(db);
+  const byRow = new Map(staged.map((r) => [r.rowNumber, r]));
+  // A change always has its staged row (the same run's, same row number).
+  return changes.map((c) => ({ ...byRow.get(c.rowNumber)!, ...c }));
 }
 
 /**

@@ -332,6 +332,63 @@ describe('eligibility import apply', () => {
     expect(await creates()).toBe(12);
   });
 
+  it("a batch cut inside a row's changes takes the rest of that row", async () => {
+    const s = await given(t)
+      .organization()
+      .group({ benefitGroupId: 'G1' })
+      .employee({ lastName: 'One', effectiveDate: '2026-01-01' })
+      .employee({ firstName: 'Two', lastName: 'Two', effectiveDate: '2026-01-01' })
+      .employee({ lastName: 'Three', effectiveDate: '2026-01-01' })
+      .build();
+    const [one, two, three] = s.employees as [EmployeeHandle, EmployeeHandle, EmployeeHandle];
+    const names = (e: EmployeeHandle, field: string, oldValue: string, newValue: string) =>
+      change(0, e.ssn!, 'fieldChange', { memberId: e.employeeNo, field, oldValue, newValue });
+    const run = await previewedRun(
+      s.organization.organizationNo,
+      [
+        row(1, one.ssn!, { lastName: 'Uno' }),
+        row(2, two.ssn!, { firstName: 'Dos', lastName: 'Deux' }),
+        row(3, three.ssn!, { lastName: 'Tres' }),
+      ],
+      [
+        { ...names(one, 'lastName', 'One', 'Uno'), rowNumber: 1 },
+        { ...names(two, 'firstName', 'Two', 'Dos'), rowNumber: 2 },
+        { ...names(two, 'lastName', 'Two', 'Deux'), rowNumber: 2 },
+        { ...names(three, 'lastName', 'Three', 'Tres'), rowNumber: 3 },
+      ],
+    );
+    // A batch of two ends at row 2's first change: its second comes along, row 3 waits.
+    expect(await applyRun(deps(), run, { batchSize: 2, stopAfter: 1 })).toMatchObject({
+      batches: 1,
+      applied: 3,
+    });
+    expect(await employeeRow(two.employeeNo)).toMatchObject({
+      first_name: 'Dos',
+      last_name: 'Deux',
+    });
+    expect(await edits(two)).toEqual([
+      {
+        event: MEMBER_HISTORY_EVENTS.update,
+        field: 'firstName',
+        old_value: 'Two',
+        new_value: 'Dos',
+      },
+      {
+        event: MEMBER_HISTORY_EVENTS.update,
+        field: 'lastName',
+        old_value: 'Two',
+        new_value: 'Deux',
+      },
+    ]);
+    expect((await employeeRow(three.employeeNo)).last_name).toBe('Three');
+    expect(await applyRun(deps(), run, { batchSize: 2 })).toEqual({
+      batches: 1,
+      applied: 1,
+      refused: 0,
+    });
+    expect((await employeeRow(three.employeeNo)).last_name).toBe('Tres');
+  });
+
   it("never touches another organization's member, and refuses a row whole when one change breaks a rule", async () => {
     const other = await given(t)
       .organization()

@@ -1,10 +1,19 @@
 -- SQL that eligibility-imports.apply.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
-select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
-           c.member_id as "memberId", c.field, c.new_value as "newValue",
-           c.change_date::text as "changeDate", s.record_type as "recordType",
-           s.ssn_hash as "ssnHash", c.ssn_encrypted as "ssnEncrypted",
+select change_id as "changeId", row_number as "rowNumber" from ei_change
+    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
+    order by change_id offset $2 limit 1;
+
+select change_id as "changeId", row_number as "rowNumber", kind, member_id as "memberId",
+           field, new_value as "newValue", change_date::text as "changeDate",
+           ssn_encrypted as "ssnEncrypted"
+    from ei_change
+    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
+      and change_id <= $2
+    order by change_id;
+
+select s.row_number as "rowNumber", s.record_type as "recordType", s.ssn_hash as "ssnHash",
            case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
              select p.ssn_hash from ei_staging_row p
              where p.run_id = s.run_id and p.record_type = 'E' and p.row_number < s.row_number
@@ -14,16 +23,9 @@ select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
            s.group_id as "groupId", s.alternate_group_id as "alternateGroupId",
            s.division_id as "divisionId", s.benefit_package as "benefitPackage",
            s.effective_date::text as "effectiveDate", s.term_date::text as "termDate", s.flags
-    from ei_change c
-    join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
-    where c.run_id = $1 and c.selected and c.applied_at is null and c.kind <> 'absent'
-      and ($2::int is null or c.change_id <= $3::int
-           or c.row_number = $4::int)
-    order by c.change_id;
-
-select change_id as "changeId", row_number as "rowNumber" from ei_change
-    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
-    order by change_id offset $2 limit 1;
+    from ei_staging_row s
+    where s.run_id = $1
+      and s.row_number = any($2::int[]);
 
 update ei_change set applied_at = now()
     where run_id = $1 and change_id = any($2::int[]);
