@@ -35,12 +35,6 @@ function newLoop(def: LoopDef): LoopNode {
   return { id: def.id, name: def.name, segments: [], loops: [] };
 }
 
-/**
- * Builds one 834 transaction set into a tree of loops, segment by segment, the way the guide nests
- * them: a segment belongs to the innermost open loop that lists it, or opens the innermost loop
- * whose leading segment (and qualifier) it is. A segment nothing accepts is kept in the open loop
- * and reported, never dropped.
- */
 interface Frame {
   def: LoopDef;
   node: LoopNode;
@@ -56,6 +50,12 @@ export interface BuilderOptions {
   keepTree?: boolean;
 }
 
+/**
+ * Builds one 834 transaction set into a tree of loops, segment by segment, the way the guide nests
+ * them: a segment belongs to the innermost open loop that lists it, or opens the innermost loop
+ * whose leading segment (and qualifier) it is. A segment nothing accepts is kept in the open loop
+ * and reported, never dropped.
+ */
 export class Transaction834Builder {
   readonly tree: LoopNode;
   readonly segmentErrors: SegmentError[] = [];
