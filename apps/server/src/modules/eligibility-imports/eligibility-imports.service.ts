@@ -232,16 +232,26 @@ export function onceEach(ssn: SsnProtector): SsnProtector {
   };
 }
 
-/** The file's SSNs (its rows' and the employees' its dependents name) by their keyed hash. */
-export function fileSsnsByHash(
+/** Rows hashed between two turns of the event loop in fileSsnsByHash. */
+const ROWS_PER_TURN = 2000;
+
+/**
+ * The file's SSNs (its rows' and the employees' its dependents name) by their keyed hash. Built
+ * a few thousand rows at a time with the event loop let run in between, so the reads the preview
+ * has sent meanwhile go on (decision 0142).
+ */
+export async function fileSsnsByHash(
   rows: readonly { ssn: string; employeeSsn: string | null }[],
   ssn: SsnProtector,
-): Map<string, string> {
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
     out.set(ssn.searchHash(r.ssn).toString('hex'), r.ssn);
     if (r.employeeSsn !== null)
       out.set(ssn.searchHash(r.employeeSsn).toString('hex'), r.employeeSsn);
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1)
+      await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return out;
 }
@@ -333,12 +343,19 @@ export async function previewRows(
   const audit = (rows: readonly StandardEligibilityRow[]) =>
     rows.some((r) => r.maintenanceCode?.trim() === '030');
   const known = run.fullFile || !audit(read.rows);
-  const [elsewhereRows, storedEarly] = await step('readCurrent', () =>
+  const reads = step('readCurrent', () =>
     Promise.all([
       preview.rowsNamingOtherOrganizations(db, runId, organizationNo),
       known ? preview.currentRecords(db, runId, organizationNo, run.fullFile) : null,
     ]),
   );
+  // Awaited below; a failure meanwhile is not an unhandled rejection.
+  reads.catch(() => undefined);
+  // A member the file names is matched by its SSN's keyed hash, and its SSN is the file's: only
+  // the members a full file leaves out are decrypted (decision 0137). The file's SSNs by hash are
+  // gathered while PostgreSQL reads (decision 0142).
+  const fileSsn = await fileSsnsByHash(read.rows, ssn);
+  const [elsewhereRows, storedEarly] = await reads;
   const elsewhere = new Set(elsewhereRows);
   const rejected: RejectedRow[] = [...read.rejected];
   const rows = read.rows.filter((r) => {
@@ -352,10 +369,7 @@ export async function previewRows(
   const stored =
     storedEarly ??
     (await step('readCurrent', () => preview.currentRecords(db, runId, organizationNo, fullFile)));
-  // A member the file names is matched by its SSN's keyed hash, and its SSN is the file's: only
-  // the members a full file leaves out are decrypted (decision 0137).
   const current = await step('currentSsns', async () => {
-    const fileSsn = fileSsnsByHash(read.rows, ssn);
     const plain = (hash: Buffer, encrypted: Buffer) =>
       fileSsn.get(hash.toString('hex')) ?? ssn.decrypt(encrypted);
     return stored.map((c): CurrentEligibility => ({
