@@ -167,6 +167,11 @@ describe('hostile claims files', () => {
       status: 400,
       params: { file: CLAIMS_FILE_MESSAGES.tooManyColumns },
     });
+    // A mapped file's header is held to the same limits, named by the register call's field.
+    expect(await problemOf(summarizeMapped(Readable.from([Buffer.from(longName)])))).toEqual({
+      status: 400,
+      params: { mappedFileStorageId: CLAIMS_FILE_MESSAGES.columnNameTooLong },
+    });
     const fine = `${Array.from({ length: 500 }, (_, i) => `c${i}`).join(',')}\n`;
     expect((await readClaimsFile('csv', Readable.from([Buffer.from(fine)]))).cols).toHaveLength(
       500,

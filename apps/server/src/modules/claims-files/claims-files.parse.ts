@@ -203,8 +203,8 @@ export async function readClaimsFile(
 }
 
 /** The header's limits: every string has a max (the columns are stored and shown). */
-function checkHeader(shape: FileShape): FileShape {
-  const problem = (message: string) => badRequest(message, { file: message });
+function checkHeader<T extends { cols: string[] }>(shape: T, field = 'file'): T {
+  const problem = (message: string) => badRequest(message, { [field]: message });
   if (shape.cols.length > CLAIMS_FILE_COLUMNS_MAX)
     throw problem(CLAIMS_FILE_MESSAGES.tooManyColumns);
   if (shape.cols.some((name) => name.length > CLAIMS_FILE_COLUMN_NAME_MAX_LENGTH))
@@ -281,5 +281,6 @@ export async function summarizeMapped(source: Readable): Promise<MappedSummary> 
       if (date) out.fillDateCounts[date] = (out.fillDateCounts[date] ?? 0) + 1;
     },
   );
-  return out;
+  // The mapped file is named by its storage id in the register call; its header is stored too.
+  return checkHeader(out, 'mappedFileStorageId');
 }
