@@ -18,6 +18,7 @@ import {
   pbmSelections,
 } from './rate-cards.ts';
 import {
+  CLAIM_VALUE_FIELDS,
   DRUG_CLASSES,
   EXCLUSION_REASONS,
   PRICING_CHANNELS,
@@ -42,7 +43,7 @@ export const FA_BAD_ROWS_LISTED = 1000;
 
 /** Labels of the exclusion reasons (the job's bad rows, the grid's footnote). */
 export const EXCLUSION_REASON_LABELS: Record<(typeof EXCLUSION_REASONS)[number], string> = {
-  badRow: 'Unparseable date, quantity or days supply',
+  badRow: 'Bad date, quantity, days supply or amount',
   unknownChannel: 'Unknown pharmacy type (channel)',
   unknownBrandGeneric: 'Unknown brand/generic indicator',
   zeroBalance: 'Zero-balance claim',
@@ -95,6 +96,10 @@ export const badClaimRow = z.object({
   row: z.number().int(),
   claimId: z.string().nullable(),
   reason: z.enum(EXCLUSION_REASONS),
+  /** A bad row's first bad field (`badRowProblem`); null for the other reasons. */
+  field: z.enum(CLAIM_VALUE_FIELDS).nullable(),
+  /** What is wrong with that field ('Member Paid is not a number'); null for the other reasons. */
+  message: z.string().nullable(),
 });
 export type BadClaimRow = z.infer<typeof badClaimRow>;
 

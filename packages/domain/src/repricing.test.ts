@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { COMPETITOR, INCUMBENT, TABLE, claim } from './repricing-table.ts';
 import {
   type StandardClaim,
+  badRowProblem,
+  badValueMessage,
   claimChannel,
+  exclusionReason,
   feeAmount,
   guaranteeReconciliation,
   incumbentStats,
   netReversals,
+  parseClaimDate,
+  parseClaimNumber,
   priceClaim,
   repriceGrid,
 } from './repricing.ts';
@@ -200,5 +205,111 @@ describe('repricing rules', () => {
       specialtyEffRate: 18, // 4100 of 5000
       specialtyPercent: 20,
     });
+  });
+});
+
+describe('bad values (decision 0145 "Bad amounts")', () => {
+  it.each([
+    ['12.50', { value: 12.5 }],
+    [' 7 ', { value: 7 }],
+    ['-3', { value: -3 }],
+    ['+.5', { value: 0.5 }],
+    ['10.', { value: 10 }],
+    ['1e1', { value: 10 }],
+    ['2.5E-1', { value: 0.25 }],
+    ['', { value: null }],
+    ['   ', { value: null }],
+    [null, { value: null }],
+    ['$10.00', 'unparseable'],
+    ['1,000.00', 'unparseable'],
+    ['abc', 'unparseable'],
+    ['NaN', 'unparseable'],
+    ['Infinity', 'unparseable'],
+    ['1e999', 'unparseable'],
+    ['0.5.1', 'unparseable'],
+    ['30 tabs', 'unparseable'],
+    ['.', 'unparseable'],
+    ['0x10', 'unparseable'],
+  ])('reads the number cell %j as %j', (cell, expected) => {
+    expect(parseClaimNumber(cell)).toEqual(expected);
+  });
+
+  it.each([
+    ['2026-03-15', { value: '2026-03-15' }],
+    ['03/15/2026', { value: '2026-03-15' }],
+    ['3/5/2026', { value: '2026-03-05' }],
+    ['', { value: null }],
+    ['2026-02-30', 'unparseable'],
+    ['31/31/2026', 'unparseable'],
+    ['15.03.2026', 'unparseable'],
+    ['March 15', 'unparseable'],
+  ])('reads the fill date cell %j as %j', (cell, expected) => {
+    expect(parseClaimDate(cell)).toEqual(expected);
+  });
+
+  it.each<[string, Partial<StandardClaim>, string | null]>([
+    [
+      'an unparseable member paid',
+      { memberPaid: null, unparseable: ['memberPaid'] },
+      'Member Paid is not a number',
+    ],
+    [
+      'an unparseable plan paid',
+      { planPaid: null, unparseable: ['planPaid'] },
+      'Plan Paid is not a number',
+    ],
+    [
+      'an unparseable AWP',
+      { awpTotalCost: null, unparseable: ['awpTotalCost'] },
+      'AWP Total Cost is not a number',
+    ],
+    [
+      'an unparseable date',
+      { fillDate: null, unparseable: ['fillDate'] },
+      'Fill Date is not a date (YYYY-MM-DD or MM/DD/YYYY)',
+    ],
+    ['a blank date', { fillDate: null }, 'Fill Date is required'],
+    ['a blank quantity', { quantity: null }, 'Quantity is required'],
+    ['a zero quantity', { quantity: 0 }, 'Quantity must be more than 0'],
+    ['a negative quantity', { quantity: -1 }, 'Quantity must be more than 0'],
+    ['a negative days supply', { daysSupply: -1 }, 'Days Supply must not be negative'],
+    // In layout order: the blank quantity comes before the unparseable member paid.
+    [
+      'two problems',
+      { quantity: null, memberPaid: null, unparseable: ['memberPaid'] },
+      'Quantity is required',
+    ],
+    [
+      'blank optional amounts',
+      {
+        memberPaid: null,
+        planPaid: null,
+        awpUnitCost: null,
+        ingredientCost: null,
+        dispensingFee: null,
+      },
+      null,
+    ],
+    ['a zero days supply', { daysSupply: 0 }, null],
+  ])('names the first bad field of %s', (_name, over, message) => {
+    const c = claim({ claimId: 'x', ...over });
+    const problem = badRowProblem(c);
+    expect(problem && badValueMessage(problem.field, problem.problem)).toBe(message);
+    expect(exclusionReason(c, true)).toBe(message === null ? null : 'badRow');
+  });
+
+  it('never reads an unparseable amount as zero: it is a bad row, not a zero-balance claim', () => {
+    const c = claim({
+      claimId: 'x',
+      memberPaid: null,
+      planPaid: null,
+      unparseable: ['memberPaid', 'planPaid'],
+    });
+    expect(exclusionReason(c, true)).toBe('badRow');
+    expect(exclusionReason({ ...c, unparseable: [] }, true)).toBeNull();
+    const grid = repriceGrid([c, claim({ claimId: 'y' })], [INCUMBENT], OPTIONS)[0]!;
+    expect(grid.exclusions.badRow).toBe(1);
+    expect(grid.utilization.claimsExcluded).toBe(1);
+    expect(grid.planCost.grossClaimAmountPaid).toBe(83);
   });
 });

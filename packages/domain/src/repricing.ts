@@ -27,6 +27,115 @@ export interface StandardClaim {
   memberPaid: number | null;
   planPaid: number | null;
   claimStatus: string | null;
+  /**
+   * The typed fields whose cell was present but did not parse (their value above is null): the
+   * row is a bad row, never read as blank or zero. A blank cell is not listed here.
+   */
+  unparseable?: readonly ClaimValueField[];
+}
+
+/** The standard layout's typed fields (a date and numbers), in the layout's order. */
+export const CLAIM_VALUE_FIELDS = [
+  'fillDate',
+  'quantity',
+  'daysSupply',
+  'awpUnitCost',
+  'awpTotalCost',
+  'ingredientCost',
+  'dispensingFee',
+  'memberPaid',
+  'planPaid',
+] as const;
+export type ClaimValueField = (typeof CLAIM_VALUE_FIELDS)[number];
+
+export const CLAIM_VALUE_FIELD_LABELS: Readonly<Record<ClaimValueField, string>> = {
+  fillDate: 'Fill Date',
+  quantity: 'Quantity',
+  daysSupply: 'Days Supply',
+  awpUnitCost: 'AWP Unit Cost',
+  awpTotalCost: 'AWP Total Cost',
+  ingredientCost: 'Ingredient Cost',
+  dispensingFee: 'Dispensing Fee',
+  memberPaid: 'Member Paid',
+  planPaid: 'Plan Paid',
+};
+
+/**
+ * A number cell of the mapped claims file: optional sign, digits with at most one decimal point,
+ * optional exponent. No currency signs, thousands separators, NaN or Infinity: those are not
+ * guessed. The engine's SQL uses the same pattern (pricing.engine.ts).
+ */
+export const CLAIM_NUMBER_PATTERN = '^[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$';
+const CLAIM_NUMBER_RE = new RegExp(CLAIM_NUMBER_PATTERN);
+
+/** A typed cell as read: its value (null when blank), or 'unparseable' when present but bad. */
+export type ClaimCell<T> = { value: T | null } | 'unparseable';
+
+/** A cell read as a claim's number. */
+export function parseClaimNumber(cell: string | null | undefined): ClaimCell<number> {
+  const text = (cell ?? '').trim();
+  if (text === '') return { value: null };
+  if (!CLAIM_NUMBER_RE.test(text)) return 'unparseable';
+  const value = Number(text);
+  return Number.isFinite(value) ? { value } : 'unparseable';
+}
+
+/** A fill date cell (YYYY-MM-DD or MM/DD/YYYY, a real day) read as an ISO date. */
+export function parseClaimDate(cell: string | null | undefined): ClaimCell<string> {
+  const text = (cell ?? '').trim();
+  if (text === '') return { value: null };
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const [y, m, d] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : us
+      ? [us[3], us[1], us[2]]
+      : [undefined, undefined, undefined];
+  if (y === undefined || m === undefined || d === undefined) return 'unparseable';
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  if (date.getUTCMonth() !== Number(m) - 1 || date.getUTCDate() !== Number(d)) return 'unparseable';
+  return { value: date.toISOString().slice(0, 10) };
+}
+
+/** Why a bad row is bad: its first field (in layout order) and the problem with it. */
+export const BAD_VALUE_PROBLEMS = ['unparseable', 'required', 'notPositive', 'negative'] as const;
+export type BadValueProblem = (typeof BAD_VALUE_PROBLEMS)[number];
+
+export function badValueMessage(field: ClaimValueField, problem: BadValueProblem): string {
+  const label = CLAIM_VALUE_FIELD_LABELS[field];
+  switch (problem) {
+    case 'unparseable':
+      return field === 'fillDate'
+        ? `${label} is not a date (YYYY-MM-DD or MM/DD/YYYY)`
+        : `${label} is not a number`;
+    case 'required':
+      return `${label} is required`;
+    case 'notPositive':
+      return `${label} must be more than 0`;
+    case 'negative':
+      return `${label} must not be negative`;
+  }
+}
+
+/**
+ * The first problem of a claim that makes it a bad row, or null: in layout order, a present but
+ * unparseable value, a blank fill date, quantity or days supply, a quantity of 0 or less, a
+ * negative days supply. A blank optional amount (AWP, ingredient cost, fee, member or plan paid)
+ * is no problem: it stays null.
+ */
+export function badRowProblem(
+  claim: StandardClaim,
+): { field: ClaimValueField; problem: BadValueProblem } | null {
+  const unparseable = new Set(claim.unparseable ?? []);
+  for (const field of CLAIM_VALUE_FIELDS) {
+    if (unparseable.has(field)) return { field, problem: 'unparseable' };
+    const value = claim[field];
+    if (field === 'fillDate' || field === 'quantity' || field === 'daysSupply')
+      if (value === null) return { field, problem: 'required' };
+    if (field === 'quantity' && (value as number) <= 0) return { field, problem: 'notPositive' };
+    if (field === 'daysSupply' && (value as number) < 0) return { field, problem: 'negative' };
+  }
+  return null;
 }
 
 /** The delivery systems a claim is priced in. */
@@ -149,14 +258,7 @@ export function exclusionReason(
   retail90On: boolean,
   prices: readonly PriceRow[] = [],
 ): ExclusionReason | null {
-  if (
-    claim.fillDate === null ||
-    claim.quantity === null ||
-    claim.quantity <= 0 ||
-    claim.daysSupply === null ||
-    claim.daysSupply < 0
-  )
-    return 'badRow';
+  if (badRowProblem(claim)) return 'badRow';
   if (isCompound(claim)) return 'compound';
   const status = norm(claim.claimStatus);
   if ((USUAL_AND_CUSTOMARY_STATUSES as readonly string[]).includes(status))

@@ -4,8 +4,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLAIMS_WRITE_FIELDS,
+  badRowProblem,
+  badValueMessage,
   guaranteeReconciliation,
   incumbentStats,
+  parseClaimDate,
+  parseClaimNumber,
   repriceGrid,
   type ColumnTerms,
   type StandardClaim,
@@ -18,6 +22,7 @@ import {
 } from '../../../../../packages/domain/src/repricing-table.ts';
 import {
   claimsCsvToParquet,
+  classifiedRows,
   openEngine,
   repriceClassified,
   repriceFile,
@@ -32,13 +37,17 @@ function writeCsv(
   name: string,
   claims: readonly StandardClaim[],
   fill = (c: StandardClaim) => c.fillDate ?? 'not a date',
+  raw: Readonly<Record<string, Partial<Record<keyof StandardClaim, string>>>> = {},
 ): string {
   const keys = CLAIMS_WRITE_FIELDS.map((f) => f.name) as (keyof StandardClaim)[];
   const cell = (v: string | number | null) =>
     v === null ? '' : `"${String(v).replaceAll('"', '""')}"`;
+  // The layout's keys are the claim's plain fields (never `unparseable`).
+  const value = (c: StandardClaim, k: keyof StandardClaim) =>
+    raw[c.claimId]?.[k] ?? ((k === 'fillDate' ? fill(c) : c[k]) as string | number | null);
   const lines = [
     keys.join(','),
-    ...claims.map((c) => keys.map((k) => cell(k === 'fillDate' ? fill(c) : c[k])).join(',')),
+    ...claims.map((c) => keys.map((k) => cell(value(c, k))).join(',')),
   ];
   const file = path.join(dir, name);
   fs.writeFileSync(file, lines.join('\n') + '\n');
@@ -142,6 +151,80 @@ describe('the DuckDB engine gives the rules’ figures', () => {
     expect(grid[0]?.exclusions.badRow).toBe(2);
     // a1: 100 × 0.82 + 1.00
     expect(grid[0]?.planCost.grossClaimAmountPaid).toBe(83);
+  });
+
+  it('lists a present but unparseable amount, date or quantity as a bad row, never as $0', async () => {
+    // Each claim's cell as the file has it, and the claim as the rules read it.
+    const raw: Record<string, Partial<Record<keyof StandardClaim, string>>> = {
+      dollar: { memberPaid: '$10.00' },
+      words: { planPaid: 'abc' },
+      thousands: { awpTotalCost: '1,000.00' },
+      nan: { ingredientCost: 'NaN' },
+      inf: { dispensingFee: 'Infinity' },
+      unit: { awpUnitCost: '0.5.1' },
+      feb30: { fillDate: '2026-02-30' },
+      qty: { quantity: '30 tabs' },
+      negative: { quantity: '-3' },
+      days: { daysSupply: '' },
+      blank: { memberPaid: '', planPaid: '' },
+      exp: { memberPaid: '1e1' },
+    };
+    const claims: StandardClaim[] = [
+      claim({ claimId: 'ok', memberPaid: 10, planPaid: 70 }),
+      claim({ claimId: 'dollar', memberPaid: null, planPaid: 70, unparseable: ['memberPaid'] }),
+      claim({ claimId: 'words', planPaid: null, unparseable: ['planPaid'] }),
+      claim({ claimId: 'thousands', awpTotalCost: null, unparseable: ['awpTotalCost'] }),
+      claim({ claimId: 'nan', ingredientCost: null, unparseable: ['ingredientCost'] }),
+      claim({ claimId: 'inf', dispensingFee: null, unparseable: ['dispensingFee'] }),
+      claim({ claimId: 'unit', awpUnitCost: null, unparseable: ['awpUnitCost'] }),
+      claim({ claimId: 'feb30', fillDate: null, unparseable: ['fillDate'] }),
+      claim({ claimId: 'qty', quantity: null, unparseable: ['quantity'] }),
+      claim({ claimId: 'negative', quantity: -3 }),
+      claim({ claimId: 'days', daysSupply: null }),
+      // A blank optional amount is allowed: priced, member paid read as none.
+      claim({ claimId: 'blank', memberPaid: null, planPaid: null }),
+      claim({ claimId: 'exp', memberPaid: 10 }),
+    ];
+    // The rules' cell readers agree with the claims above on which cells do not parse.
+    for (const [id, cells] of Object.entries(raw))
+      for (const [field, text] of Object.entries(cells)) {
+        const read = field === 'fillDate' ? parseClaimDate(text) : parseClaimNumber(text);
+        const listed = claims.find((c) => c.claimId === id)!.unparseable ?? [];
+        expect(read === 'unparseable', `${id} ${field}`).toBe(
+          (listed as readonly string[]).includes(field),
+        );
+      }
+    const file = path.join(dir, 'bad-values.parquet');
+    await claimsCsvToParquet(engine, writeCsv('bad-values.csv', claims, undefined, raw), file);
+    const sql = await repriceFile(engine, file, COLUMNS, OPTIONS);
+    expect(sql.grid).toEqual(repriceGrid(claims, COLUMNS, OPTIONS));
+    const incumbent = sql.grid[0]!;
+    expect(incumbent.exclusions.badRow).toBe(10);
+    expect(incumbent.utilization.claimsExcluded).toBe(10);
+    // ok, blank and exp: 3 × (100 × 0.82 + 1.00); member paid 10 + 0 + 10, not the dollar's.
+    expect(incumbent.planCost.grossClaimAmountPaid).toBe(249);
+    expect(incumbent.planCost.lessMemberCostShare).toBe(20);
+
+    const { read, bad } = await classifiedRows(engine, 100);
+    expect(read).toBe(13);
+    expect(bad.map((b) => [b.row, b.claimId, b.field, b.message])).toEqual([
+      [2, 'dollar', 'memberPaid', 'Member Paid is not a number'],
+      [3, 'words', 'planPaid', 'Plan Paid is not a number'],
+      [4, 'thousands', 'awpTotalCost', 'AWP Total Cost is not a number'],
+      [5, 'nan', 'ingredientCost', 'Ingredient Cost is not a number'],
+      [6, 'inf', 'dispensingFee', 'Dispensing Fee is not a number'],
+      [7, 'unit', 'awpUnitCost', 'AWP Unit Cost is not a number'],
+      [8, 'feb30', 'fillDate', 'Fill Date is not a date (YYYY-MM-DD or MM/DD/YYYY)'],
+      [9, 'qty', 'quantity', 'Quantity is not a number'],
+      [10, 'negative', 'quantity', 'Quantity must be more than 0'],
+      [11, 'days', 'daysSupply', 'Days Supply is required'],
+    ]);
+    expect(bad.every((b) => b.reason === 'badRow')).toBe(true);
+    // the rules name the same field and problem
+    for (const b of bad) {
+      const problem = badRowProblem(claims.find((c) => c.claimId === b.claimId)!)!;
+      expect(badValueMessage(problem.field, problem.problem)).toBe(b.message);
+    }
   });
 
   it('gives the same grid within a small memory limit and one thread', async () => {

@@ -13,6 +13,8 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import {
   BRAND_GENERIC_CODES,
+  CLAIM_NUMBER_PATTERN,
+  CLAIM_VALUE_FIELDS,
   COMPOUND_INDICATOR,
   DRUG_CLASSES,
   EXCLUSION_REASONS,
@@ -23,11 +25,14 @@ import {
   USUAL_AND_CUSTOMARY_STATUSES,
   assembleGrid,
   assembleGuarantees,
+  badValueMessage,
   claimDiscount,
   claimDispensingFee,
   repriceCents,
   repricePercent,
+  type BadValueProblem,
   type ClaimCounts,
+  type ClaimValueField,
   type ColumnAggregates,
   type ColumnTerms,
   type DrugClass,
@@ -115,8 +120,11 @@ export async function openEngine(limits: EngineLimits = {}): Promise<Engine> {
 
 /**
  * Converts a mapped claims CSV (headers are the standard layout's keys; optional fields may be
- * missing) to typed Parquet. Values that do not parse become NULL and the rules exclude the row
- * as badRow; nothing is guessed. Row order is the file's, which reversal netting relies on.
+ * missing) to typed Parquet. A blank cell is NULL. A present cell that does not parse (a number
+ * as CLAIM_NUMBER_PATTERN, a date as YYYY-MM-DD or MM/DD/YYYY) is NULL too, and `unparsed` names
+ * the first such field in layout order, so the rules exclude the row as badRow instead of reading
+ * a blank (a member paid of $0); nothing is guessed. Row order is the file's, which reversal
+ * netting relies on.
  */
 export async function claimsCsvToParquet(
   engine: Engine,
@@ -127,10 +135,20 @@ export async function claimsCsvToParquet(
   const described = await engine.connection.runAndReadAll(`DESCRIBE SELECT * FROM ${source}`);
   const headers = new Set(described.getColumnsJS()[0]?.map((v) => v as string) ?? []);
   const col = (name: string) => (headers.has(name) ? `"${name}"` : 'NULL');
+  const text = (f: string) => `nullif(trim(${col(f)}), '')`;
+  const number = (f: string) =>
+    `CASE WHEN regexp_full_match(${text(f)}, ${sqlText(CLAIM_NUMBER_PATTERN)})
+      AND isfinite(TRY_CAST(${text(f)} AS DOUBLE)) THEN TRY_CAST(${text(f)} AS DOUBLE) END`;
+  const date = `CAST(coalesce(try_strptime(${text('fillDate')}, '%Y-%m-%d'), try_strptime(${text('fillDate')}, '%m/%d/%Y')) AS DATE)`;
+  const parsed = (f: ClaimValueField) => (f === 'fillDate' ? date : number(f));
+  const unparsed = CLAIM_VALUE_FIELDS.map(
+    (f) => `WHEN ${text(f)} IS NOT NULL AND ${parsed(f)} IS NULL THEN ${sqlText(f)}`,
+  ).join(' ');
   const select = [
     ...TEXT_FIELDS.map((f) => `trim(${col(f)}) AS "${f}"`),
-    ...NUMBER_FIELDS.map((f) => `TRY_CAST(trim(${col(f)}) AS DOUBLE) AS "${f}"`),
-    `CAST(coalesce(try_strptime(trim(${col('fillDate')}), '%Y-%m-%d'), try_strptime(trim(${col('fillDate')}), '%m/%d/%Y')) AS DATE) AS "fillDate"`,
+    ...NUMBER_FIELDS.map((f) => `${number(f)} AS "${f}"`),
+    `${date} AS "fillDate"`,
+    `CASE ${unparsed} END AS "unparsed"`,
   ].join(', ');
   await engine.connection.run(
     `COPY (SELECT ${select} FROM ${source}) TO ${sqlText(parquetPath)} (FORMAT parquet)`,
@@ -186,12 +204,29 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
   const priceJoin = hasPrices
     ? 'FROM k ASOF LEFT JOIN prices pr ON k.ndc = pr.ndc AND k.fill_date >= pr.effectiveDate'
     : 'FROM k';
+  // A job's claims converted before `unparsed` existed (decision 0145 'Bad amounts') have none.
+  const described = await c.runAndReadAll(
+    `DESCRIBE SELECT * FROM read_parquet(${sqlText(parquetPath)})`,
+  );
+  const hasUnparsed = (described.getColumnsJS()[0] ?? []).includes('unparsed');
+  // A bad row's first bad field and its problem, in layout order, as badRowProblem gives them.
+  const badField = `CASE WHEN unparsed = 'fillDate' OR fill_date IS NULL THEN 'fillDate'
+    WHEN unparsed = 'quantity' OR quantity IS NULL OR quantity <= 0 THEN 'quantity'
+    WHEN unparsed = 'daysSupply' OR days_supply IS NULL OR days_supply < 0 THEN 'daysSupply'
+    ELSE unparsed END`;
+  const badProblem = `CASE WHEN bad_field IS NULL THEN NULL
+    WHEN bad_field = unparsed THEN 'unparseable'
+    WHEN bad_field = 'fillDate' OR (bad_field = 'quantity' AND quantity IS NULL)
+      OR (bad_field = 'daysSupply' AND days_supply IS NULL) THEN 'required'
+    WHEN bad_field = 'quantity' THEN 'notPositive'
+    ELSE 'negative' END`;
   await c.run(`CREATE OR REPLACE TEMP VIEW classified AS
     WITH src AS (
       SELECT file_row_number AS row_no, "claimId" AS claim_id, "memberId" AS member_id,
         "fillDate" AS fill_date, coalesce("ndc", '') AS ndc, quantity, "daysSupply" AS days_supply,
         "awpUnitCost" AS awp_unit, "awpTotalCost" AS awp_total, "ingredientCost" AS paid_ingredient, "dispensingFee" AS paid_fee,
         "memberPaid" AS member_paid, "planPaid" AS plan_paid,
+        ${hasUnparsed ? 'unparsed' : 'CAST(NULL AS VARCHAR) AS unparsed'},
         upper(coalesce("claimStatus", '')) AS st,
         upper(coalesce("pharmacyType", '')) AS pt,
         upper(coalesce("brandGenericIndicator", '')) AS bgn,
@@ -227,18 +262,19 @@ async function classify(engine: Engine, parquetPath: string, options: EngineOpti
              WHEN awp_unit IS NOT NULL AND awp_unit > 0 THEN awp_unit * coalesce(quantity, 0)
              WHEN ${unitPrice} > 0 THEN ${unitPrice} * coalesce(quantity, 0) END AS awp
       ${priceJoin}
-    )
+    ),
+    b AS (SELECT ch.*, CASE WHEN state = 'kept' THEN ${badField} END AS bad_field FROM ch)
     SELECT row_no, state, member_id, ndc, channel, cls, awp, member_paid,
-      paid_ingredient, paid_fee,
+      paid_ingredient, paid_fee, bad_field, ${badProblem} AS bad_problem,
       CASE WHEN state <> 'kept' THEN NULL
-           WHEN fill_date IS NULL OR quantity IS NULL OR quantity <= 0 OR days_supply IS NULL OR days_supply < 0 THEN 'badRow'
+           WHEN bad_field IS NOT NULL THEN 'badRow'
            WHEN bgn = ${sqlText(COMPOUND_INDICATOR)} OR ltrim(trim(ndc), '0') = '' THEN 'compound'
            WHEN st IN (${sqlList(USUAL_AND_CUSTOMARY_STATUSES)}) THEN 'usualAndCustomary'
            WHEN plan_paid IS NOT NULL AND plan_paid + coalesce(member_paid, 0) = 0 THEN 'zeroBalance'
            WHEN channel IS NULL THEN 'unknownChannel'
            WHEN cls IS NULL THEN 'unknownBrandGeneric'
            WHEN awp IS NULL THEN 'noPrice' END AS reason
-    FROM ch`);
+    FROM b`);
   // The claim id and fill date (the bad-row list, Explain, the claim detail) are read back from
   // the file by row number only when asked for: the grid never touches them.
   await c.run(`CREATE OR REPLACE TEMP VIEW classified_detail AS
@@ -524,20 +560,34 @@ export async function classifiedRows(
   limit: number,
 ): Promise<{
   read: number;
-  bad: { row: number; claimId: string | null; reason: ExclusionReason }[];
+  bad: {
+    row: number;
+    claimId: string | null;
+    reason: ExclusionReason;
+    field: ClaimValueField | null;
+    message: string | null;
+  }[];
 }> {
   const c = engine.connection;
   const read = await c.runAndReadAll('SELECT count(*)::INTEGER AS n FROM classified');
   const bad = await c.runAndReadAll(`
-    SELECT (row_no + 1)::INTEGER AS row, claim_id, coalesce(reason, state) AS reason
+    SELECT (row_no + 1)::INTEGER AS row, claim_id, coalesce(reason, state) AS reason,
+      CASE WHEN reason = 'badRow' THEN bad_field END AS bad_field,
+      CASE WHEN reason = 'badRow' THEN bad_problem END AS bad_problem
     FROM classified_detail WHERE ${EXCLUDED_ROW} ORDER BY row_no LIMIT ${sqlNumber(limit)}`);
   return {
     read: Number(read.getRowObjectsJS()[0]?.n ?? 0),
-    bad: bad.getRowObjectsJS().map((r) => ({
-      row: Number(r.row),
-      claimId: (r.claim_id as string | null) ?? null,
-      reason: r.reason as ExclusionReason,
-    })),
+    bad: bad.getRowObjectsJS().map((r) => {
+      const field = (r.bad_field as ClaimValueField | null) ?? null;
+      const problem = (r.bad_problem as BadValueProblem | null) ?? null;
+      return {
+        row: Number(r.row),
+        claimId: (r.claim_id as string | null) ?? null,
+        reason: r.reason as ExclusionReason,
+        field,
+        message: field && problem ? badValueMessage(field, problem) : null,
+      };
+    }),
   };
 }
 

@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { BAD_JSON_VALUES, BAD_TEXTS, encode } from '../../test/bad-input.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -123,9 +123,7 @@ async function mappedFile(csv: string, opp = OPP): Promise<MappedClaimsFile> {
   const accepted = await ok<ClaimsFile>('POST', `${base(opp)}/accept-file`, {
     fileHash: up.json<UploadAnswer>().fileHash,
   });
-  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  const key = `mapped-claims/fa-test-${accepted.id}-${Date.now()}`;
-  await storage.put(key, Readable.from([Buffer.from(csv)]));
+  const key = await stageMappingOutput(t, accepted.fileStorageId, csv);
   return ok<MappedClaimsFile>(
     'POST',
     `${base(opp)}/claims`,
@@ -186,9 +184,80 @@ describe('FA jobs', () => {
     expect(job.exclusions).toMatchObject({ badRow: 1, unknownChannel: 1, duplicate: 0 });
     expect(job.reversedPairs).toBe(1);
     expect(job.badRows).toEqual([
-      { row: 5, claimId: 'C5', reason: 'badRow' },
-      { row: 6, claimId: 'C6', reason: 'unknownChannel' },
+      {
+        row: 5,
+        claimId: 'C5',
+        reason: 'badRow',
+        field: 'fillDate',
+        message: 'Fill Date is not a date (YYYY-MM-DD or MM/DD/YYYY)',
+      },
+      { row: 6, claimId: 'C6', reason: 'unknownChannel', field: null, message: null },
     ]);
+  });
+
+  it('lists rows with an unparseable amount or quantity by row, field and message, and leaves them out of the totals', async () => {
+    // The hand-computed file (net 763.50, member 65) with four more rows: C8's member paid
+    // and C9's plan paid do not parse (not $0), C10's AWP has a thousands separator, C11's
+    // quantity is a word; C12 has blank member and plan paid, which is allowed: it is priced
+    // (retail brand AWP 100: 82.00 + 1.00 = 83.00, no member cost share).
+    const csv = [
+      MAPPED_CSV,
+      'C8,M5,2026-03-04,00002143380,B,30,30,R,,100.00,80.00,1.00,$10.00,71.00,P',
+      'C9,M5,2026-03-05,00002143380,B,30,30,R,,100.00,80.00,1.00,10.00,n/a,P',
+      'C10,M5,2026-03-06,00002143380,B,30,30,R,,"1,000.00",80.00,1.00,10.00,71.00,P',
+      'C11,M5,2026-03-07,00002143380,B,thirty,30,R,,100.00,80.00,1.00,10.00,71.00,P',
+      'C12,M6,2026-03-08,00002143380,B,30,30,R,,100.00,80.00,1.00,,,P',
+    ].join('\n');
+    const { mapped, job } = await completeJob(csv);
+    expect(job.status, job.systemMessage ?? '').toBe('COMPLETE');
+    expect(job.claimsRead).toBe(13);
+    expect(job.exclusions).toMatchObject({ badRow: 5, unknownChannel: 1, zeroBalance: 0 });
+    expect(job.badRows.filter((r) => r.reason === 'badRow')).toEqual([
+      {
+        row: 5,
+        claimId: 'C5',
+        reason: 'badRow',
+        field: 'fillDate',
+        message: 'Fill Date is not a date (YYYY-MM-DD or MM/DD/YYYY)',
+      },
+      {
+        row: 9,
+        claimId: 'C8',
+        reason: 'badRow',
+        field: 'memberPaid',
+        message: 'Member Paid is not a number',
+      },
+      {
+        row: 10,
+        claimId: 'C9',
+        reason: 'badRow',
+        field: 'planPaid',
+        message: 'Plan Paid is not a number',
+      },
+      {
+        row: 11,
+        claimId: 'C10',
+        reason: 'badRow',
+        field: 'awpTotalCost',
+        message: 'AWP Total Cost is not a number',
+      },
+      {
+        row: 12,
+        claimId: 'C11',
+        reason: 'badRow',
+        field: 'quantity',
+        message: 'Quantity is not a number',
+      },
+    ]);
+    const inc = (await ok<PricingGridAnswer>('GET', `${base()}/fa/${mapped.id}`)).columns[0]!;
+    // 948.50 + C12's 83.00; member 65 + 0; rebates 120 + C12's retail 20.
+    expect(inc.planCost).toMatchObject({
+      grossClaimAmountPaid: 1031.5,
+      lessMemberCostShare: 65,
+      rebateAmount: 140,
+      netCost: 826.5,
+    });
+    expect(inc.utilization).toMatchObject({ claimsExcluded: 6 });
   });
 
   it('ends in ERROR with the reason when the mapped file lacks the standard columns', async () => {
@@ -512,7 +581,7 @@ describe('the grid as an iteration', () => {
     expect(c1[`${incumbent.name} Member Cost Share`]).toBe(10);
     expect(c1[`${incumbent.name} Plan Cost`]).toBe(73);
     expect(rows.find((r) => r['Claim ID'] === 'C5')!['Excluded Reason']).toBe(
-      'Unparseable date, quantity or days supply',
+      'Bad date, quantity, days supply or amount',
     );
     expect(rows.find((r) => r['Claim ID'] === 'C6')!['Excluded Reason']).toBe(
       'Unknown pharmacy type (channel)',

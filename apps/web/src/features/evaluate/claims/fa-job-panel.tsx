@@ -78,6 +78,8 @@ export function FaJobPanel({ opportunityId, fileId, onPricing }: FaJobPanelProps
                 dataIndex: 'reason',
                 render: (r: BadClaimRow['reason']) => EXCLUSION_REASON_LABELS[r],
               },
+              // A bad row's field and what is wrong with it ('Member Paid is not a number').
+              { title: 'Problem', dataIndex: 'message', render: (m: string | null) => m ?? '' },
             ]}
           />
         )}
