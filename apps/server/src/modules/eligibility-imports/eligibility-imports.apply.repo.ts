@@ -52,8 +52,9 @@ export interface ApplyChange {
  * both whole for every batch.
  */
 export async function loadApplyBatch(db: Db, runId: number, limit: number): Promise<ApplyChange[]> {
-  const { rows: boundary } = await sql<{ changeId: number; rowNumber: number }>`
-    select change_id as "changeId", row_number as "rowNumber" from ei_change
+  const { rows: boundary } = await sql<{ first: number; changeId: number; rowNumber: number }>`
+    select first_value(change_id) over (order by change_id) as first,
+           change_id as "changeId", row_number as "rowNumber" from ei_change
     where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
     order by change_id offset ${limit - 1} limit 1`.execute(db);
   const last = boundary[0];
@@ -84,7 +85,7 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
            ssn_encrypted as "ssnEncrypted"
     from ei_change
     where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
-      and change_id <= ${through ?? INT4_MAX}
+      and change_id between ${last?.first ?? 0} and ${through ?? INT4_MAX}
     order by change_id`.execute(db);
   if (changes.length === 0) return [];
   type Staged = Omit<ApplyChange, keyof (typeof changes)[number]> & { rowNumber: number };

@@ -1,17 +1,18 @@
 -- SQL that eligibility-imports.apply.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
-select change_id as "changeId", row_number as "rowNumber" from ei_change
-    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
-    order by change_id offset $2 limit 1;
-
 select change_id as "changeId", row_number as "rowNumber", kind, member_id as "memberId",
            field, new_value as "newValue", change_date::text as "changeDate",
            ssn_encrypted as "ssnEncrypted"
     from ei_change
     where run_id = $1 and selected and applied_at is null and kind <> 'absent'
-      and change_id <= $2
+      and change_id between $2 and $3
     order by change_id;
+
+select first_value(change_id) over (order by change_id) as first,
+           change_id as "changeId", row_number as "rowNumber" from ei_change
+    where run_id = $1 and selected and applied_at is null and kind <> 'absent'
+    order by change_id offset $2 limit 1;
 
 select s.row_number as "rowNumber", s.record_type as "recordType", s.ssn_hash as "ssnHash",
            case when s.record_type = 'D' then coalesce(s.employee_ssn_hash, (
