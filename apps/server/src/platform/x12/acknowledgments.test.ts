@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { write999, writeTa1 } from './acknowledgments.ts';
+import { acknowledge, write999, writeTa1 } from './acknowledgments.ts';
 import { readX12 } from './reader.ts';
 
 const adds = fs.readFileSync(
@@ -115,5 +115,71 @@ describe('TA1 writer', () => {
     expect(writeTa1({ isa: [], errors: result.errors }, options)).toContain(
       'TA1*000000000*261124*1530*R*024~',
     );
+  });
+});
+
+/** Each interchange of an acknowledgment file: ISA13, IEA02 and, in a 999, GS06 and GE02. */
+function envelopes(text: string) {
+  return text
+    .split(/(?=ISA\*)/)
+    .filter(Boolean)
+    .map((interchange) => {
+      const element = (id: string, index: number) =>
+        new RegExp(`(?:^|\n)${id}\\*([^~]*)~`).exec(interchange)?.[1]?.split('*')[index - 1];
+      return {
+        isa13: element('ISA', 13),
+        iea02: element('IEA', 2),
+        gs06: element('GS', 6),
+        ge02: element('GE', 2),
+      };
+    });
+}
+
+describe('acknowledge', () => {
+  it('gives the TA1 and the 999 written for one interchange their own control numbers', async () => {
+    // ISA14 1 asks for a TA1; the interchange is sound, so a 999 answers its group as well.
+    const result = await readX12(adds.replace('*000000101*0*T*', '*000000101*1*T*'));
+    const { ta1, ack999 } = acknowledge(result, options);
+    expect(envelopes(ta1!)).toEqual([
+      { isa13: '000000042', iea02: '000000042', gs06: undefined, ge02: undefined },
+    ]);
+    expect(envelopes(ack999!)).toEqual([
+      { isa13: '000000043', iea02: '000000043', gs06: '43', ge02: '43' },
+    ]);
+  });
+
+  it('numbers every interchange of a file apart, going on from 1 after 999999999', async () => {
+    const second = adds
+      .replaceAll('000000101', '000000102')
+      .replace('*000000102*0*T*', '*000000102*1*T*');
+    // The third interchange's IEA does not match its ISA: a TA1 R only.
+    const third = adds
+      .replaceAll('000000101', '000000103')
+      .replace('IEA*1*000000103', 'IEA*1*000000104');
+    const result = await readX12(`${adds}${second}${third}`);
+    expect(result.interchanges.map((each) => each.errors.length > 0)).toEqual([false, false, true]);
+    const { ta1, ack999 } = acknowledge(result, { ...options, controlNumber: 999_999_998 });
+    expect(ta1).toContain('TA1*000000102*261124*1200*A*000~');
+    expect(ta1).toContain('TA1*000000103*261124*1200*R*001~');
+    const written = [...envelopes(ta1!), ...envelopes(ack999!)];
+    expect(written.map((each) => each.isa13)).toEqual([
+      '999999998',
+      '999999999',
+      '000000001',
+      '000000002',
+    ]);
+    for (const each of written) expect(each.iea02).toBe(each.isa13);
+    expect(envelopes(ack999!).map((each) => [each.gs06, each.ge02])).toEqual([
+      ['1', '1'],
+      ['2', '2'],
+    ]);
+  });
+
+  it('numbers the one TA1 of a file with no readable ISA with the first number', async () => {
+    const { ta1, ack999 } = acknowledge(await readX12('GS*BE*X~'), options);
+    expect(envelopes(ta1!)).toEqual([
+      { isa13: '000000042', iea02: '000000042', gs06: undefined, ge02: undefined },
+    ]);
+    expect(ack999).toBeNull();
   });
 });

@@ -16,11 +16,17 @@ export const ACK_DELIMITERS: Delimiters = {
 };
 
 export interface AckOptions {
-  /** Our interchange control number for the acknowledgment (ISA13), 1 to 999999999. */
+  /**
+   * Our interchange control number for the acknowledgment (ISA13), 1 to 999999999. acknowledge()
+   * writes several interchanges: this is the first one's, the others take the next numbers.
+   */
   controlNumber: number;
   now: Date;
   delimiters?: Delimiters;
 }
+
+/** The largest ISA13 (nine digits). */
+const MAX_CONTROL_NUMBER = 999_999_999;
 
 const pad = (value: string, width: number) => value.slice(0, width).padEnd(width, ' ');
 const digits = (value: number, width: number) => String(value).padStart(width, '0');
@@ -217,17 +223,26 @@ export function acknowledge(
   result: ReadResult,
   options: AckOptions,
 ): { ta1: string | null; ack999: string | null } {
+  // Each interchange we write has its own ISA13/IEA02 (and a 999's GS06/GE02), as the envelope
+  // rules require of a sender: the TA1s take options.controlNumber and the numbers after it in
+  // order, then the 999s the numbers after those; past 999999999 the count goes on from 1.
+  let next = options.controlNumber;
+  const numbered = (): AckOptions => {
+    const controlNumber = next;
+    next = next >= MAX_CONTROL_NUMBER ? 1 : next + 1;
+    return { ...options, controlNumber };
+  };
   const ta1 = [
     ...(result.interchanges.length === 0 && result.errors.length > 0
-      ? [writeTa1({ isa: [], errors: result.errors }, options)]
+      ? [writeTa1({ isa: [], errors: result.errors }, numbered())]
       : []),
     ...result.interchanges
       .filter((each) => each.errors.length > 0 || each.isa[13] === '1')
-      .map((each) => writeTa1(each, options)),
+      .map((each) => writeTa1(each, numbered())),
   ].join('');
   const ack999 = result.interchanges
     .filter((each) => each.errors.length === 0 && each.groups.length > 0)
-    .map((each) => write999(each, options))
+    .map((each) => write999(each, numbered()))
     .join('');
   return { ta1: ta1 || null, ack999: ack999 || null };
 }
