@@ -25,6 +25,8 @@ export { runSeedMappingJob } from './seed-jobs.service.ts';
 export { createSchema } from './templates.service.ts';
 export { findSameReadSchema, findWriteSchemaByName } from './templates.repo.ts';
 export { claimSampleFileByKey, insertSampleFile } from './sample-files.repo.ts';
+// A mapped claims file must be a job's output of the opportunity's claims file (decision 0144).
+export { isMappingOutputOf } from './jobs.service.ts';
 // Eligibility import runs (issue 17, decision 0127): read a configuration's file and map it
 // through its template with the same compiled template and readers as a mapping job.
 export {

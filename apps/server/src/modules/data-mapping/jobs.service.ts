@@ -15,6 +15,7 @@ import {
   findJob,
   findOwnSourceFile,
   insertJob,
+  isCompletedJobOutput,
   listTemplateJobs,
   recordProgress,
   startAttempt,
@@ -34,6 +35,28 @@ import { definitionsOf, layoutOf } from './templates.service.ts';
 export const MAPPING_QUEUE = 'data-mapping.job';
 
 type Db = Kysely<DB>;
+
+/** The storage key of an attempt's output: the job's number first, so a key names its job. */
+const outputKeyOf = (jobNo: number, attempt: number) =>
+  `mapping-outputs/${jobNo}-${attempt}-${crypto.randomUUID()}`;
+const OUTPUT_KEY =
+  /^mapping-outputs\/(\d{1,10})-\d{1,10}-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/;
+
+/**
+ * Whether `outputKey` is the published output of a completed job that read `sourceKey` (a
+ * claims file's mapped file must be its own, decision 0144 'Mapped file scope'). Any other
+ * string, a job number past the column's range included, is not.
+ */
+export async function isMappingOutputOf(
+  db: Db,
+  outputKey: string,
+  sourceKey: string,
+): Promise<boolean> {
+  const match = OUTPUT_KEY.exec(outputKey);
+  const jobNo = match ? Number(match[1]) : 0;
+  if (jobNo < 1 || jobNo > 2_147_483_647) return false;
+  return isCompletedJobOutput(db, jobNo, outputKey, sourceKey);
+}
 
 function percentOf(row: TemplateJobRow): number {
   const total = Number(row.source_bytes);
@@ -161,7 +184,7 @@ export async function runMappingJob(
   const attempt = await startAttempt(db, jobNo);
   if (attempt === null) return;
   const job = (await findJob(db, jobNo))!;
-  const outputKey = `mapping-outputs/${jobNo}-${attempt}-${crypto.randomUUID()}`;
+  const outputKey = outputKeyOf(jobNo, attempt);
   let stored: Promise<void> | null = null;
   try {
     const template = (await findTemplate(db, job.template_no))!;

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   CLAIMS_SHARE_MESSAGES,
@@ -11,7 +10,7 @@ import {
   type SharedOpportunity,
   type UploadAnswer,
 } from '@pillar/domain';
-import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -207,9 +206,7 @@ describe('what a shared external user reaches', () => {
     });
     expect(accept.statusCode, accept.body).toBe(200);
     const accepted = accept.json<ClaimsFile>();
-    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-    const key = `mapped-claims/share-test-${accepted.id}`;
-    await storage.put(key, Readable.from([Buffer.from(MAPPED_CSV)]));
+    const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV);
     const reg = await call('client', 'POST', `${shared(4)}/claims`, {
       mappedFileStorageId: key,
       unmappedFileStorageId: accepted.fileStorageId,

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   defaultSelection,
@@ -10,6 +9,7 @@ import {
   type UploadAnswer,
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -75,8 +75,7 @@ async function gridOfFile(): Promise<{ mapped: MappedClaimsFile; grid: PricingGr
     fileHash: up.json<UploadAnswer>().fileHash,
   });
   const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  const key = `mapped-claims/formulary-test-${accepted.id}-${Date.now()}`;
-  await storage.put(key, Readable.from([Buffer.from(MAPPED_CSV)]));
+  const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV);
   const mapped = await ok<MappedClaimsFile>(
     'POST',
     `${base}/claims`,

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -55,6 +54,7 @@ import {
   type GroupHandle,
 } from '../../test/given.ts';
 import { importRow, newRun } from '../../test/import-runs.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { SqlRecorder } from '../../test/sql-recorder.ts';
@@ -1181,13 +1181,6 @@ describe('repository SQL', () => {
 
   it('records the claims files and FA iterations scenario', async () => {
     const o = '/evaluate/v1/opps/1';
-    // The mapped CSV a data-mapper job would have written (storage is not SQL).
-    const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-    const mappedKey = 'mapped-claims/snapshot';
-    await storage.put(
-      mappedKey,
-      Readable.from([Buffer.from('claimId,fillDate\nC1,2026-01-05\nC2,2026-02-10\n')]),
-    );
     await record(async () => {
       const up = await call(
         'financialAnalyst',
@@ -1200,6 +1193,12 @@ describe('repository SQL', () => {
       const accepted = (
         await call('financialAnalyst', 'POST', `${o}/accept-file`, { fileHash })
       ).json<{ fileStorageId: string }>();
+      // The mapped CSV a data-mapper job would have written (the test's own SQL is not recorded).
+      const mappedKey = await stageMappingOutput(
+        t,
+        accepted.fileStorageId,
+        'claimId,fillDate\nC1,2026-01-05\nC2,2026-02-10\n',
+      );
       const mapped = (
         await call('financialAnalyst', 'POST', `${o}/claims`, {
           mappedFileStorageId: mappedKey,
@@ -1320,18 +1319,14 @@ describe('repository SQL', () => {
         fileHash: up.json<{ fileHash: string }>().fileHash,
       })
     ).json<{ fileStorageId: string }>();
-    const key = 'mapped-claims/fa-snapshot';
-    await storage.put(
-      key,
-      Readable.from([
-        Buffer.from(
-          [
-            'claimId,memberId,fillDate,ndc,brandGenericIndicator,quantity,daysSupply,pharmacyType,awpUnitCost,awpTotalCost,ingredientCost,dispensingFee,memberPaid,planPaid,claimStatus',
-            'C1,M1,2026-01-05,00002143380,B,30,30,R,,100.00,80.00,1.00,10.00,71.00,P',
-            'C2,M2,2026-02-03,00093714657,G,30,30,M,,40.00,8.00,0,0,8.00,P',
-          ].join('\n'),
-        ),
-      ]),
+    const key = await stageMappingOutput(
+      t,
+      accepted.fileStorageId,
+      [
+        'claimId,memberId,fillDate,ndc,brandGenericIndicator,quantity,daysSupply,pharmacyType,awpUnitCost,awpTotalCost,ingredientCost,dispensingFee,memberPaid,planPaid,claimStatus',
+        'C1,M1,2026-01-05,00002143380,B,30,30,R,,100.00,80.00,1.00,10.00,71.00,P',
+        'C2,M2,2026-02-03,00093714657,G,30,30,M,,40.00,8.00,0,0,8.00,P',
+      ].join('\n'),
     );
     const mapped = (
       await call('financialAnalyst', 'POST', `${o}/claims`, {
