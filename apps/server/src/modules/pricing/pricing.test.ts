@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,6 +15,7 @@ import {
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { BAD_JSON_VALUES, BAD_TEXTS, encode } from '../../test/bad-input.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -123,9 +123,7 @@ async function mappedFile(csv: string, opp = OPP): Promise<MappedClaimsFile> {
   const accepted = await ok<ClaimsFile>('POST', `${base(opp)}/accept-file`, {
     fileHash: up.json<UploadAnswer>().fileHash,
   });
-  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  const key = `mapped-claims/fa-test-${accepted.id}-${Date.now()}`;
-  await storage.put(key, Readable.from([Buffer.from(csv)]));
+  const key = await stageMappingOutput(t, accepted.fileStorageId, csv);
   return ok<MappedClaimsFile>(
     'POST',
     `${base(opp)}/claims`,
