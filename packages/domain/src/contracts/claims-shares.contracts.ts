@@ -22,6 +22,18 @@ import {
   registerMappedInput,
   uploadAnswer,
 } from '../claims-files.ts';
+import {
+  completedJob,
+  dmSchema,
+  generatedTemplate,
+  jobInput,
+  mappingJob,
+  template,
+  templateInput,
+  templateUpdate,
+} from '../data-mapping.ts';
+import { transformationPage, transformationsQuery } from '../transformations.ts';
+import { int4Id } from '../validation.ts';
 import { claimsFileContracts } from './claims-files.contracts.ts';
 import { EVALUATE_ACCESS } from './crm.contracts.ts';
 import { defineContract } from './define-contract.ts';
@@ -176,3 +188,116 @@ export type ClaimsStageCalls = Pick<
   typeof claimsFileContracts,
   'uploadFile' | 'acceptFile' | 'listFiles' | 'registerMapped' | 'claimRange' | 'mappingSource'
 >;
+
+/** A shared claims file's mapping job: /opps/{id}/claims-files/{x}/mapping/jobs/{jobId}. */
+export const sharedMappingJobParams = mappedFileParams.extend({ jobId: int4Id('jobId') });
+
+const MAPPING_SCOPE =
+  "Answers 404 unless the opportunity is shared with the caller, the share is live and the claims file (and the template or job named) is that opportunity's accepted file's mapping.";
+
+/**
+ * The Mapping stage's data-mapping calls for a shared opportunity (decision 0144 'Mapping for
+ * shared users'): the data mapper's calls need a data-mapper permission no broker or client
+ * holds, so each call the stage makes is here, scoped to one accepted claims file `x` of
+ * opportunity `id`: its read schema, the template generated from it onto the standard claims
+ * write schema, saving that template, the transformation library (read only), and the mapping
+ * job of that template over that file. The answers are the data mapper's.
+ */
+export const sharedMappingContracts = {
+  readSchema: defineContract({
+    method: 'GET',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/read-schema',
+    params: mappedFileParams,
+    answer: dmSchema,
+    access,
+    tags,
+    summary: "The claims file's read schema (its columns), as the mapping source names it",
+    description: MAPPING_SCOPE,
+  }),
+  generateTemplate: defineContract({
+    method: 'POST',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/generated-template',
+    params: mappedFileParams,
+    answer: generatedTemplate,
+    access,
+    tags,
+    summary:
+      "A first template from the claims file's read schema onto the standard claims write schema (not saved)",
+    description: MAPPING_SCOPE,
+  }),
+  createTemplate: defineContract({
+    method: 'POST',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/templates',
+    params: mappedFileParams,
+    body: templateInput,
+    answer: template,
+    status: 201,
+    access,
+    tags,
+    summary:
+      "Save the claims file's template (its read schema, the claims write schema and its source file only)",
+    description: MAPPING_SCOPE,
+  }),
+  updateTemplate: defineContract({
+    method: 'PUT',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/templates',
+    params: mappedFileParams,
+    body: templateUpdate,
+    answer: template,
+    access,
+    tags,
+    summary: "Change the claims file's template (id in the body)",
+    description: MAPPING_SCOPE,
+  }),
+  listTransformations: defineContract({
+    method: 'GET',
+    service: 'sharedClaims',
+    path: '/opps/:id/transformations',
+    params: claimsFileParams,
+    query: transformationsQuery,
+    answer: transformationPage,
+    access,
+    tags,
+    summary: "The transformation library as the mapping's Transform drawer lists it (read only)",
+    description: SCOPE,
+  }),
+  createJob: defineContract({
+    method: 'POST',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/jobs',
+    params: mappedFileParams,
+    body: jobInput,
+    answer: mappingJob,
+    status: 201,
+    access,
+    tags,
+    summary: "Queue the mapping job of the claims file's template over the claims file",
+    description: MAPPING_SCOPE,
+  }),
+  getJob: defineContract({
+    method: 'GET',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/jobs/:jobId',
+    params: sharedMappingJobParams,
+    answer: mappingJob,
+    access,
+    tags,
+    summary: "The claims file's mapping job: status, rows, percent",
+    description: MAPPING_SCOPE,
+  }),
+  getCompletedJob: defineContract({
+    method: 'GET',
+    service: 'sharedClaims',
+    path: '/opps/:id/claims-files/:x/mapping/jobs/:jobId/completed',
+    params: sharedMappingJobParams,
+    answer: completedJob,
+    access,
+    tags,
+    summary: "The claims file's completed mapping job: its output's filestorageid",
+    description: MAPPING_SCOPE,
+  }),
+} as const;

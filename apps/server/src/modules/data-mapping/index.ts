@@ -38,3 +38,18 @@ export {
 } from './mapping-engine.ts';
 export { findSchema as findMappingSchema, findTemplate } from './templates.repo.ts';
 export { definitionsOf, layoutOf } from './templates.service.ts';
+// The claims Mapping stage's calls for a shared opportunity (decision 0144 'Mapping for shared
+// users'): claims-files scopes each to the opportunity's accepted file, then runs these.
+export {
+  createJob as createMappingJob,
+  getCompletedJob as getCompletedMappingJob,
+  getJob as getMappingJob,
+} from './jobs.service.ts';
+export { findJob as findMappingJob } from './jobs.repo.ts';
+export {
+  createTemplate as createMappingTemplate,
+  generateTemplate as generateMappingTemplate,
+  getSchema as getMappingSchema,
+  updateTemplate as updateMappingTemplate,
+} from './templates.service.ts';
+export { listTransformations } from './transformations.service.ts';

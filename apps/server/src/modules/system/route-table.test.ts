@@ -274,6 +274,11 @@ describe('route table', () => {
       'GET /evaluate/v1/rate-cards',
       'GET /evaluate/v1/rate-cards/:versionNo',
       'POST /evaluate/v1/rate-cards',
+      // The administrator's price files (issue 19, decision 0147): the same rule.
+      'GET /evaluate/v1/price-files',
+      'POST /evaluate/v1/price-files',
+      'POST /evaluate/v1/price-files/:priceFileNo/activate',
+      'DELETE /evaluate/v1/price-files/:priceFileNo',
       // The financial analysis calls (issue 19, decision 0131): the same rule.
       'POST /evaluate/v1/opps/fa_jobs/:id',
       'GET /evaluate/v1/opps/fa_jobs/:id/:fileId',
@@ -304,21 +309,34 @@ describe('route table', () => {
 
   it('opens the shared claims calls to external users only, scoped by their shares (decision 0144)', async () => {
     const routes = t.app.routeTable.filter((r) => r.url.startsWith('/shared-claims/v1/'));
-    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
-      'GET /shared-claims/v1/opps',
-      'GET /shared-claims/v1/opps/:id',
-      'GET /shared-claims/v1/opps/:id/claims',
-      'GET /shared-claims/v1/opps/:id/claims/:x',
-      'POST /shared-claims/v1/opps/:id/accept-file',
-      'POST /shared-claims/v1/opps/:id/claims',
-      'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping-source',
-      'POST /shared-claims/v1/opps/:id/upload-file',
-    ]);
+    expect(routes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(
+      [
+        'GET /shared-claims/v1/opps',
+        'GET /shared-claims/v1/opps/:id',
+        'GET /shared-claims/v1/opps/:id/claims',
+        'GET /shared-claims/v1/opps/:id/claims/:x',
+        'POST /shared-claims/v1/opps/:id/accept-file',
+        'POST /shared-claims/v1/opps/:id/claims',
+        'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping-source',
+        'POST /shared-claims/v1/opps/:id/upload-file',
+        // The Mapping stage's data-mapping calls, scoped to the opportunity's accepted file.
+        'GET /shared-claims/v1/opps/:id/claims-files/:x/mapping/jobs/:jobId',
+        'GET /shared-claims/v1/opps/:id/claims-files/:x/mapping/jobs/:jobId/completed',
+        'GET /shared-claims/v1/opps/:id/claims-files/:x/mapping/read-schema',
+        'GET /shared-claims/v1/opps/:id/transformations',
+        'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping/generated-template',
+        'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping/jobs',
+        'POST /shared-claims/v1/opps/:id/claims-files/:x/mapping/templates',
+        'PUT /shared-claims/v1/opps/:id/claims-files/:x/mapping/templates',
+      ].sort(),
+    );
     for (const route of routes) {
       const url = concrete(route.url);
       // No share of opportunity 1: past the rule (not 401/403), the scope answers 404 (a call
-      // with a JSON body stops at its body first: claims-shares.test.ts sends one).
-      const bodyless = !/accept-file$|\/claims$/.test(route.url) || route.method === 'GET';
+      // with a JSON body stops at its body first: claims-shares.test.ts and shared-mapping.test.ts
+      // send one).
+      const bodyless =
+        !/accept-file$|\/claims$|\/templates$|\/jobs$/.test(route.url) || route.method === 'GET';
       for (const persona of ['broker', 'client'] as const) {
         const allowed = await t.injectAs(persona, { method: route.method, url });
         expect([401, 403], `${persona} on ${route.method} ${url}`).not.toContain(

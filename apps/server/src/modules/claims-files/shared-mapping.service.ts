@@ -1,0 +1,199 @@
+import type { Kysely } from 'kysely';
+import type { JobInput, TemplateInput, TemplateUpdate, TransformationsQuery } from '@pillar/domain';
+import type { DB } from '../../database.ts';
+import type { Principal } from '../../platform/auth/principal.ts';
+import { badRequest, notFound } from '../../platform/http/problem.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import {
+  createMappingJob,
+  createMappingTemplate,
+  findMappingJob,
+  findTemplate,
+  generateMappingTemplate,
+  getCompletedMappingJob,
+  getMappingJob,
+  getMappingSchema,
+  listTransformations,
+  updateMappingTemplate,
+} from '../data-mapping/index.ts';
+import { requireLiveShare } from '../evaluate/index.ts';
+import { mappingSource } from './claims-files.service.ts';
+import * as repo from './claims-files.repo.ts';
+
+/*
+ * The claims Mapping stage's data-mapping calls for an external user (decision 0144 'Mapping for
+ * shared users'). Every call first finds its scope: the caller's live share of opportunity `opp`
+ * and its accepted claims file `x`, whose mapping source (read schema, claims write schema, the
+ * caller's job source of the file) is what the stage maps. A template is in scope when it joins
+ * exactly those three; a job when its template is and it read the claims file. Anything else is a
+ * 404, the same answer as no share. The work itself is the data mapper's, through its index.
+ */
+
+type Db = Kysely<DB>;
+
+interface MappingScope {
+  readSchemaId: number;
+  writeSchemaId: number;
+  fileStorageId: string;
+  storageKey: string;
+}
+
+async function scopeOf(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+): Promise<MappingScope> {
+  await requireLiveShare(db, principal, opp);
+  const source = await mappingSource(db, storage, principal, opp, x);
+  const file = await repo.findAcceptedFile(db, opp, x);
+  if (!file) throw notFound('Claims file');
+  return { ...source, storageKey: file.storage_key };
+}
+
+async function requireScopedTemplate(db: Db, scope: MappingScope, templateNo: number) {
+  const row = await findTemplate(db, templateNo);
+  if (
+    !row ||
+    row.read_schema_no !== scope.readSchemaId ||
+    row.write_schema_no !== scope.writeSchemaId ||
+    row.file_storage_id !== scope.fileStorageId
+  )
+    throw notFound('Template');
+}
+
+/** A template saved here joins the file's read schema, the claims write schema and its source. */
+function requireScopedInput(scope: MappingScope, input: TemplateInput) {
+  if (input.readSchemaId !== scope.readSchemaId)
+    throw badRequest("Not this claims file's read schema", {
+      readSchemaId: "Not this claims file's read schema",
+    });
+  if (input.writeSchemaId !== scope.writeSchemaId)
+    throw badRequest('Not the standard claims write schema', {
+      writeSchemaId: 'Not the standard claims write schema',
+    });
+  if (input.fileStorageId !== scope.fileStorageId)
+    throw badRequest("Not this claims file's source file", {
+      fileStorageId: "Not this claims file's source file",
+    });
+}
+
+async function requireScopedJob(db: Db, scope: MappingScope, jobNo: number) {
+  const row = await findMappingJob(db, jobNo);
+  if (!row || row.source_storage_key !== scope.storageKey) throw notFound('Job');
+  await requireScopedTemplate(db, scope, row.template_no).catch(() => {
+    throw notFound('Job');
+  });
+}
+
+export async function sharedReadSchema(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  return getMappingSchema(db, scope.readSchemaId);
+}
+
+export async function sharedGenerateTemplate(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  return generateMappingTemplate(
+    db,
+    storage,
+    principal,
+    scope.readSchemaId,
+    scope.writeSchemaId,
+    scope.fileStorageId,
+  );
+}
+
+export async function sharedCreateTemplate(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+  input: TemplateInput,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  requireScopedInput(scope, input);
+  return createMappingTemplate(db, storage, principal, input);
+}
+
+export async function sharedUpdateTemplate(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+  input: TemplateUpdate,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  await requireScopedTemplate(db, scope, input.id);
+  requireScopedInput(scope, input);
+  return updateMappingTemplate(db, storage, principal, input);
+}
+
+export async function sharedTransformations(
+  db: Db,
+  principal: Principal,
+  opp: number,
+  query: TransformationsQuery,
+) {
+  await requireLiveShare(db, principal, opp);
+  return listTransformations(db, query);
+}
+
+export async function sharedCreateJob(
+  db: Db,
+  storage: FileStorage,
+  jobs: JobQueue,
+  principal: Principal,
+  opp: number,
+  x: number,
+  input: JobInput,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  await requireScopedTemplate(db, scope, input.templateId);
+  if (input.fileStorageId !== scope.fileStorageId)
+    throw badRequest("Not this claims file's source file", {
+      fileStorageId: "Not this claims file's source file",
+    });
+  return createMappingJob(db, jobs, principal, input);
+}
+
+export async function sharedJob(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+  jobNo: number,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  await requireScopedJob(db, scope, jobNo);
+  return getMappingJob(db, jobNo);
+}
+
+export async function sharedCompletedJob(
+  db: Db,
+  storage: FileStorage,
+  principal: Principal,
+  opp: number,
+  x: number,
+  jobNo: number,
+) {
+  const scope = await scopeOf(db, storage, principal, opp, x);
+  await requireScopedJob(db, scope, jobNo);
+  return getCompletedMappingJob(db, jobNo);
+}
