@@ -4,6 +4,7 @@ import {
   faIterationInput,
   fillRangeProblem,
   monthsInRange,
+  summaryColumns,
 } from './claims-files.ts';
 
 describe('claims files', () => {
@@ -55,5 +56,55 @@ describe('claims files', () => {
     expect(four.error?.issues[0]?.message).toBe(CLAIMS_FILE_MESSAGES.tooManyOutputs);
     const blank = faIterationInput.safeParse({ ...body, notes: ' ' });
     expect(blank.error?.issues[0]?.message).toBe(CLAIMS_FILE_MESSAGES.notesRequired);
+  });
+});
+
+describe("the Summary's created and dropped columns (decision 0145 'Summary columns')", () => {
+  const source = ['Claim No', 'Member', 'Date Filled', 'Paid', 'Notes', 'Plan'];
+  const mapped = ['claimId', 'memberId', 'fillDate', 'planPaid', 'claimStatus', 'drugName'];
+
+  it('counts a renamed column as neither; unread sources dropped; unfed targets created', () => {
+    const columns = summaryColumns(source, mapped, [
+      { target: 'claimId', source: 'Claim No' },
+      { target: 'memberId', source: 'Member' },
+      { target: 'fillDate', source: 'Date Filled' },
+      { target: 'planPaid', source: 'Paid' },
+      // a literal only: derived, no source column fed it
+      { target: 'claimStatus', concatenation: [{ type: 'literal', value: 'P' }] },
+      { target: 'drugName', source: null },
+    ]);
+    expect(columns).toEqual({ createdCols: ['claimStatus', 'drugName'], droppedCount: 2 });
+  });
+
+  it('counts the source columns a concatenation or a multi-field transform reads', () => {
+    const columns = summaryColumns(source, mapped, [
+      { target: 'claimId', source: 'Claim No' },
+      { target: 'memberId', source: 'Member' },
+      { target: 'fillDate', source: 'Date Filled' },
+      { target: 'planPaid', source: 'Paid' },
+      {
+        target: 'claimStatus',
+        concatenation: [
+          { type: 'schemaField', value: 'Notes' },
+          { type: 'literal', value: '-' },
+        ],
+      },
+      {
+        target: 'drugName',
+        multiField: {
+          variables: [{ variableName: 'p', schemaField: 'Plan' }],
+          transformation: 'X',
+        },
+      },
+    ]);
+    expect(columns).toEqual({ createdCols: [], droppedCount: 0 });
+  });
+
+  it('without the template, reads a mapped column from its namesake or its aliases', () => {
+    // planPaid has no alias 'Paid'; 'Notes' passes through under its own name.
+    expect(summaryColumns(source, [...mapped, 'Notes'], null)).toEqual({
+      createdCols: ['planPaid', 'claimStatus', 'drugName'],
+      droppedCount: 2,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLAIMS_WRITE_FIELDS, guessSource, type TemplateMapping } from './data-mapping.ts';
 import { isoDate } from './dates.ts';
 import { int4Id } from './validation.ts';
 
@@ -304,3 +305,46 @@ export const mappingSourceAnswer = z.object({
   fileStorageId: z.string(),
 });
 export type MappingSourceAnswer = z.infer<typeof mappingSourceAnswer>;
+
+/**
+ * The Summary's created and dropped columns (spec 3 §2 "number of created and dropped columns";
+ * decision 0145 "Summary columns"): dropped are the source columns the mapping did not read;
+ * created are the mapped file's columns no source column fed (a literal, a default, or blank).
+ * A column renamed by the mapping (Claim No to claimId) is neither. `mappings` is the template
+ * the mapping job ran; without one (a mapped file no job of ours wrote) a mapped column is fed by
+ * the source column of its own name, or, for a standard claims column, by the source column its
+ * name or aliases name (the rule the Mapping stage's generated template starts from).
+ */
+export function summaryColumns(
+  sourceCols: readonly string[],
+  mappedCols: readonly string[],
+  mappings:
+    readonly Pick<TemplateMapping, 'target' | 'source' | 'concatenation' | 'multiField'>[] | null,
+): { createdCols: string[]; droppedCount: number } {
+  const read = new Set<string>();
+  const fed = new Set<string>();
+  if (mappings) {
+    for (const m of mappings) {
+      const sources = [
+        ...(m.source != null ? [m.source] : []),
+        ...(m.concatenation ?? []).filter((c) => c.type === 'schemaField').map((c) => c.value),
+        ...(m.multiField?.variables ?? []).map((v) => v.schemaField),
+      ];
+      for (const source of sources) read.add(source);
+      if (sources.length > 0) fed.add(m.target);
+    }
+  } else {
+    const source = new Set(sourceCols);
+    for (const col of mappedCols) {
+      const field = CLAIMS_WRITE_FIELDS.find((f) => f.name === col);
+      const from = source.has(col) ? col : field ? guessSource(field, sourceCols) : null;
+      if (from === null) continue;
+      read.add(from);
+      fed.add(col);
+    }
+  }
+  return {
+    createdCols: mappedCols.filter((c) => !fed.has(c)),
+    droppedCount: sourceCols.filter((c) => !read.has(c)).length,
+  };
+}

@@ -8,6 +8,7 @@ import {
   CLAIMS_FILE_NAME_MAX_LENGTH,
   fillRangeProblem,
   monthsInRange,
+  summaryColumns,
   type AcceptFileInput,
   type ClaimRangeAnswer,
   type ClaimRangeQuery,
@@ -25,7 +26,11 @@ import {
 import type { DB } from '../../database.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
-import { StorageNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
+import {
+  StorageNotFoundError,
+  assertStorageKey,
+  type FileStorage,
+} from '../../platform/storage/file-storage.ts';
 import {
   cleanFileName,
   multipartProblem,
@@ -34,10 +39,10 @@ import {
 import {
   createSchema,
   claimSampleFileByKey,
+  findOutputMappings,
   findSameReadSchema,
   findWriteSchemaByName,
   insertSampleFile,
-  isMappingOutputOf,
 } from '../data-mapping/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
 import {
@@ -215,8 +220,8 @@ export async function listFiles(db: Kysely<DB>, opp: number): Promise<ClaimsFile
 
 /**
  * Registers the mapped CSV a data-mapper job wrote into storage for one of the opportunity's
- * accepted files (only that job's output, asked of the data-mapping module), reading it once for
- * the summary. The mapped file inherits the unmapped file's PHI flag (it holds the same claims).
+ * accepted files, reading it once for the summary. The mapped file inherits the unmapped file's
+ * PHI flag (it holds the same claims).
  */
 export async function registerMapped(
   db: Kysely<DB>,
@@ -236,15 +241,11 @@ export async function registerMapped(
     badRequest(CLAIMS_FILE_MESSAGES.mappedUnreadable, {
       mappedFileStorageId: CLAIMS_FILE_MESSAGES.mappedUnreadable,
     });
-  // Scope (decision 0144 'Mapped file scope'): the key must name the output of a completed
-  // data-mapper job that read this accepted file, checked before storage is read; any other key
-  // (another opportunity's mapped file, another module's file, a job's output of another source)
-  // names nothing here. Like unmappedFileStorageId, a reference in the body outside the
-  // opportunity answers as one to nothing: 400 on the field, the same answer as a missing file,
-  // so a caller cannot tell another opportunity's file from no file (404 is for the path's
-  // opportunity, checked above).
-  if (!(await isMappingOutputOf(db, input.mappedFileStorageId, unmapped.storage_key)))
+  try {
+    assertStorageKey(input.mappedFileStorageId);
+  } catch {
     throw unreadable();
+  }
   let summary;
   try {
     summary = await summarizeMapped(await storage.get(input.mappedFileStorageId));
@@ -252,9 +253,9 @@ export async function registerMapped(
     if (error instanceof StorageNotFoundError) throw unreadable();
     throw error;
   }
-  const source = new Set(unmapped.cols);
-  const createdCols = summary.cols.filter((c) => !source.has(c));
-  const mappedSet = new Set(summary.cols);
+  // The template the mapping job ran says which source columns fed which mapped columns.
+  const mappings = (await findOutputMappings(db, input.mappedFileStorageId)) ?? null;
+  const columns = summaryColumns(unmapped.cols, summary.cols, mappings);
   const dates = Object.keys(summary.fillDateCounts).sort();
   const row = await repo.insertMappedFile(db, {
     prospect_opportunity_no: opp,
@@ -264,8 +265,8 @@ export async function registerMapped(
     unmapped_storage_key: input.unmappedFileStorageId,
     phi: unmapped.phi,
     claim_count: summary.claimCount,
-    created_cols: JSON.stringify(createdCols),
-    dropped_count: unmapped.cols.filter((c) => !mappedSet.has(c)).length,
+    created_cols: JSON.stringify(columns.createdCols),
+    dropped_count: columns.droppedCount,
     min_date: dates[0] ?? null,
     max_date: dates[dates.length - 1] ?? null,
     fill_date_counts: JSON.stringify(summary.fillDateCounts),
@@ -487,8 +488,12 @@ export async function seedClaimsFile(
   if (!upload) throw new Error('the seeded claims file was not stored');
   const row = await repo.acceptClaimsFile(db, upload.claims_file_no, true, userNo);
   const summary = await summarizeMapped(Readable.from([file.mapped]));
-  const source = new Set(row.cols);
-  const mappedSet = new Set(summary.cols);
+  // The seed's mapped CSV carries the file's columns in the file's order, each renamed.
+  const columns = summaryColumns(
+    row.cols,
+    summary.cols,
+    summary.cols.map((target, i) => ({ target, source: row.cols[i] ?? null })),
+  );
   const dates = Object.keys(summary.fillDateCounts).sort();
   await repo.insertMappedFile(db, {
     prospect_opportunity_no: opp,
@@ -498,8 +503,8 @@ export async function seedClaimsFile(
     unmapped_storage_key: key,
     phi: true,
     claim_count: summary.claimCount,
-    created_cols: JSON.stringify(summary.cols.filter((c) => !source.has(c))),
-    dropped_count: row.cols.filter((c) => !mappedSet.has(c)).length,
+    created_cols: JSON.stringify(columns.createdCols),
+    dropped_count: columns.droppedCount,
     min_date: dates[0] ?? null,
     max_date: dates[dates.length - 1] ?? null,
     fill_date_counts: JSON.stringify(summary.fillDateCounts),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLAIMS_WRITE_FIELDS } from '@pillar/domain';
 import type {
   ClaimsFile,
   CompletedJob,
@@ -124,6 +125,14 @@ describe('mapping an accepted claims file with the data mapper (decision 0132)',
     expect(mapped.claimCount).toBe(3);
     expect(mapped.minDate).toBe('2026-01-05');
     expect(mapped.maxDate).toBe('2026-03-31');
+    // The Summary's columns (decision 0145 'Summary columns'): the six renamed source columns
+    // are neither dropped nor created; Paid, which the template leaves unread, is dropped; the
+    // standard columns no source column fed (written blank) are created.
+    const fed = ['claimId', 'memberId', 'fillDate', 'ndc', 'quantity', 'daysSupply'];
+    expect(mapped.droppedCount).toBe(1);
+    expect(mapped.createdCols).toEqual(
+      CLAIMS_WRITE_FIELDS.map((f) => f.name).filter((name) => !fed.includes(name)),
+    );
     // The claims file itself is untouched: it is still listed and still readable.
     const lists = await ok<{ unmappedFiles: ClaimsFile[] }>('GET', `${base()}/claims`);
     expect(lists.unmappedFiles.map((f) => f.id)).toContain(file.id);

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Page } from '@pillar/domain';
+import type { Page, TemplateMapping } from '@pillar/domain';
 import type { DB } from '../../database.ts';
 import { fetchPage, type PagingInput } from '../../platform/http/paging.ts';
 import type { RowError } from './mapping-engine.ts';
@@ -171,28 +171,6 @@ export async function failAttempt(
     .execute();
 }
 
-/**
- * Whether job `jobNo` completed, read `sourceKey` and published `outputKey` (claims-files'
- * register, decision 0144 'Mapped file scope'). By the job's number: dm_job has no index on its
- * storage keys.
- */
-export async function isCompletedJobOutput(
-  db: Kysely<DB>,
-  jobNo: number,
-  outputKey: string,
-  sourceKey: string,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('dm_job')
-    .select('job_no')
-    .where('job_no', '=', jobNo)
-    .where('status', '=', 'completed')
-    .where('output_key', '=', outputKey)
-    .where('source_storage_key', '=', sourceKey)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** A source file is a stored sample file of the caller's (another user's id names nothing). */
 export async function findOwnSourceFile(
   db: Kysely<DB>,
@@ -206,4 +184,27 @@ export async function findOwnSourceFile(
     .where('created_by', '=', userNo)
     .executeTakeFirst();
   return row && { storage_key: row.storage_key, size_bytes: Number(row.size_bytes) };
+}
+
+/**
+ * The mappings of the template whose completed job wrote an output: the claims Summary counts
+ * the columns the mapping read and fed (decision 0145 "Summary columns"). Looked up by the job
+ * number the key starts with (`mapping-outputs/<job>-<attempt>-<uuid>`, jobs.service.ts):
+ * dm_job has no index on its keys. Another key names no job.
+ */
+export async function findOutputMappings(
+  db: Kysely<DB>,
+  outputKey: string,
+): Promise<TemplateMapping[] | undefined> {
+  const jobNo = Number(/^mapping-outputs\/(\d{1,10})-/.exec(outputKey)?.[1] ?? 0);
+  if (jobNo < 1 || jobNo > 2_147_483_647) return undefined;
+  const row = await db
+    .selectFrom('dm_job')
+    .innerJoin('dm_template', 'dm_template.template_no', 'dm_job.template_no')
+    .select('dm_template.mappings')
+    .where('dm_job.job_no', '=', jobNo)
+    .where('dm_job.output_key', '=', outputKey)
+    .where('dm_job.status', '=', 'completed')
+    .executeTakeFirst();
+  return row?.mappings;
 }
