@@ -26,11 +26,7 @@ import {
 import type { DB } from '../../database.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
-import {
-  StorageNotFoundError,
-  assertStorageKey,
-  type FileStorage,
-} from '../../platform/storage/file-storage.ts';
+import { StorageNotFoundError, type FileStorage } from '../../platform/storage/file-storage.ts';
 import {
   cleanFileName,
   multipartProblem,
@@ -43,6 +39,7 @@ import {
   findSameReadSchema,
   findWriteSchemaByName,
   insertSampleFile,
+  isMappingOutputOf,
 } from '../data-mapping/index.ts';
 import { requireOpportunity } from '../evaluate/index.ts';
 import {
@@ -220,8 +217,8 @@ export async function listFiles(db: Kysely<DB>, opp: number): Promise<ClaimsFile
 
 /**
  * Registers the mapped CSV a data-mapper job wrote into storage for one of the opportunity's
- * accepted files, reading it once for the summary. The mapped file inherits the unmapped file's
- * PHI flag (it holds the same claims).
+ * accepted files (only that job's output, asked of the data-mapping module), reading it once for
+ * the summary. The mapped file inherits the unmapped file's PHI flag (it holds the same claims).
  */
 export async function registerMapped(
   db: Kysely<DB>,
@@ -241,11 +238,15 @@ export async function registerMapped(
     badRequest(CLAIMS_FILE_MESSAGES.mappedUnreadable, {
       mappedFileStorageId: CLAIMS_FILE_MESSAGES.mappedUnreadable,
     });
-  try {
-    assertStorageKey(input.mappedFileStorageId);
-  } catch {
+  // Scope (decision 0144 'Mapped file scope'): the key must name the output of a completed
+  // data-mapper job that read this accepted file, checked before storage is read; any other key
+  // (another opportunity's mapped file, another module's file, a job's output of another source)
+  // names nothing here. Like unmappedFileStorageId, a reference in the body outside the
+  // opportunity answers as one to nothing: 400 on the field, the same answer as a missing file,
+  // so a caller cannot tell another opportunity's file from no file (404 is for the path's
+  // opportunity, checked above).
+  if (!(await isMappingOutputOf(db, input.mappedFileStorageId, unmapped.storage_key)))
     throw unreadable();
-  }
   let summary;
   try {
     summary = await summarizeMapped(await storage.get(input.mappedFileStorageId));

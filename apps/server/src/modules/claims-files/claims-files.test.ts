@@ -1,5 +1,4 @@
 import ExcelJS from 'exceljs';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import {
   CLAIMS_FILE_MESSAGES,
@@ -13,6 +12,7 @@ import {
 } from '@pillar/domain';
 import { readPdfText } from '../../platform/pdf/pdf-text.ts';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -85,7 +85,7 @@ const MAPPED_CSV = [
   'C7,M4,2026-04-02,00093714656,60,30,8.00,8.00',
 ].join('\n');
 
-/** Uploads and accepts the claims CSV, writes its mapped CSV to storage and registers it. */
+/** Uploads and accepts the claims CSV, stores its mapped CSV as a job's output and registers it. */
 async function mappedFile(): Promise<{ accepted: ClaimsFile; mapped: MappedClaimsFile }> {
   const up = await upload('claims.csv', CLAIMS_CSV);
   expect(up.statusCode, up.body).toBe(200);
@@ -94,9 +94,7 @@ async function mappedFile(): Promise<{ accepted: ClaimsFile; mapped: MappedClaim
   });
   expect(accept.statusCode, accept.body).toBe(200);
   const accepted = accept.json<ClaimsFile>();
-  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  const key = `mapped-claims/test-${accepted.id}`;
-  await storage.put(key, Readable.from([Buffer.from(MAPPED_CSV)]));
+  const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV);
   const reg = await call('POST', `${base()}/claims`, {
     mappedFileStorageId: key,
     unmappedFileStorageId: accepted.fileStorageId,

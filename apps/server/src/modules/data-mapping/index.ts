@@ -27,6 +27,8 @@ export { findSameReadSchema, findWriteSchemaByName } from './templates.repo.ts';
 export { claimSampleFileByKey, insertSampleFile } from './sample-files.repo.ts';
 // The claims Summary's created and dropped columns: the template a mapped file was written by.
 export { findOutputMappings } from './jobs.repo.ts';
+// A mapped claims file must be a job's output of the opportunity's claims file (decision 0144).
+export { isMappingOutputOf } from './jobs.service.ts';
 // Eligibility import runs (issue 17, decision 0127): read a configuration's file and map it
 // through its template with the same compiled template and readers as a mapping job.
 export {
@@ -38,3 +40,18 @@ export {
 } from './mapping-engine.ts';
 export { findSchema as findMappingSchema, findTemplate } from './templates.repo.ts';
 export { definitionsOf, layoutOf } from './templates.service.ts';
+// The claims Mapping stage's calls for a shared opportunity (decision 0144 'Mapping for shared
+// users'): claims-files scopes each to the opportunity's accepted file, then runs these.
+export {
+  createJob as createMappingJob,
+  getCompletedJob as getCompletedMappingJob,
+  getJob as getMappingJob,
+} from './jobs.service.ts';
+export { findJob as findMappingJob } from './jobs.repo.ts';
+export {
+  createTemplate as createMappingTemplate,
+  generateTemplate as generateMappingTemplate,
+  getSchema as getMappingSchema,
+  updateTemplate as updateMappingTemplate,
+} from './templates.service.ts';
+export { listTransformations } from './transformations.service.ts';

@@ -171,6 +171,28 @@ export async function failAttempt(
     .execute();
 }
 
+/**
+ * Whether job `jobNo` completed, read `sourceKey` and published `outputKey` (claims-files'
+ * register, decision 0144 'Mapped file scope'). By the job's number: dm_job has no index on its
+ * storage keys.
+ */
+export async function isCompletedJobOutput(
+  db: Kysely<DB>,
+  jobNo: number,
+  outputKey: string,
+  sourceKey: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('dm_job')
+    .select('job_no')
+    .where('job_no', '=', jobNo)
+    .where('status', '=', 'completed')
+    .where('output_key', '=', outputKey)
+    .where('source_storage_key', '=', sourceKey)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A source file is a stored sample file of the caller's (another user's id names nothing). */
 export async function findOwnSourceFile(
   db: Kysely<DB>,
