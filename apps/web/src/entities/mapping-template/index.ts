@@ -1,6 +1,12 @@
 /** The data mapper's templates and jobs (spec 3 §2, §5, §7); features import only this file. */
 export { mappingTemplateKeys } from './query-keys.ts';
 export {
+  dataMapperCalls,
+  MappingCallsContext,
+  useMappingCalls,
+  type MappingCalls,
+} from './api/calls.ts';
+export {
   copyTemplate,
   createReadSchema,
   generateTemplate,

@@ -9,6 +9,7 @@ import {
 import { callApi, callDownload } from '../../../shared/api/call-api.ts';
 import { saveFile } from '../../../shared/api/api-client.ts';
 import { mappingTemplateKeys } from '../query-keys.ts';
+import { useMappingCalls } from './calls.ts';
 
 /** The poll interval of a running job (spec 3 §2: every 3 seconds). */
 export const JOB_POLL_MS = 3000;
@@ -20,8 +21,9 @@ export function createJob(input: JobInput): Promise<MappingJob> {
 
 export function useCreateJob() {
   const client = useQueryClient();
+  const calls = useMappingCalls();
   return useMutation({
-    mutationFn: createJob,
+    mutationFn: calls.createJob,
     // The template's job list shows the new job at its top.
     onSuccess: (job) =>
       client.invalidateQueries({ queryKey: mappingTemplateKeys.templateJobs(job.templateId) }),
@@ -44,9 +46,10 @@ export function keepPolling(job: MappingJob | undefined, polls: number, maxPolls
  * most 20 times, the schema wizard waits until done).
  */
 export function useJob(id: number | null, maxPolls?: number) {
+  const calls = useMappingCalls();
   return useQuery({
     queryKey: mappingTemplateKeys.job(id ?? 0),
-    queryFn: ({ signal }) => getJob(id ?? 0, signal),
+    queryFn: ({ signal }) => calls.getJob(id ?? 0, signal),
     enabled: id !== null,
     refetchInterval: (query) =>
       keepPolling(query.state.data, query.state.dataUpdateCount, maxPolls) ? JOB_POLL_MS : false,
@@ -59,9 +62,10 @@ export function getCompletedJob(id: number, signal?: AbortSignal): Promise<Compl
 
 /** The finished job's output (created columns, the output file); asked once it completed. */
 export function useCompletedJob(id: number | null, completed: boolean) {
+  const calls = useMappingCalls();
   return useQuery({
     queryKey: mappingTemplateKeys.completedJob(id ?? 0),
-    queryFn: ({ signal }) => getCompletedJob(id ?? 0, signal),
+    queryFn: ({ signal }) => calls.getCompletedJob(id ?? 0, signal),
     enabled: id !== null && completed,
   });
 }

@@ -14,6 +14,7 @@ import {
 import { callApi } from '../../../shared/api/call-api.ts';
 import { hasStatus } from '../../../shared/api/api-error.ts';
 import { mappingTemplateKeys } from '../query-keys.ts';
+import { useMappingCalls } from './calls.ts';
 
 /** GET /datamapping/v1/schemas/{id}: a read or write schema with its fields. */
 export function getDmSchema(id: number, signal?: AbortSignal): Promise<DmSchema> {
@@ -44,9 +45,10 @@ export function createReadSchema(input: SchemaInput): Promise<DmSchema> {
 }
 
 export function useDmSchema(id: number | null) {
+  const calls = useMappingCalls();
   return useQuery({
     queryKey: mappingTemplateKeys.schema(id ?? 0),
-    queryFn: ({ signal }) => getDmSchema(id ?? 0, signal),
+    queryFn: ({ signal }) => calls.getSchema(id ?? 0, signal),
     enabled: id !== null,
     retry: (failures, error) => !hasStatus(error, 400, 403, 404) && failures < 3,
   });
@@ -125,8 +127,9 @@ export function saveTemplate(values: TemplateSave): Promise<Template> {
 /** The step shows the server's field messages itself, so the global error notice stays quiet. */
 export function useSaveTemplate() {
   const queryClient = useQueryClient();
+  const calls = useMappingCalls();
   return useMutation({
-    mutationFn: saveTemplate,
+    mutationFn: calls.saveTemplate,
     meta: {
       title: 'Save Mapping Template',
       method: 'POST',

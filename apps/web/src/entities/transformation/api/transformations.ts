@@ -17,8 +17,9 @@ import { transformationKeys } from '../query-keys.ts';
 const LIST_LIMIT = MAX_PAGE_SIZE;
 
 /** GET /datamapping/v1/transformations: alphabetical, filtered by name or description. */
-export function useTransformations(search: string) {
+export function useTransformations(search: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: transformationKeys.list(search),
     queryFn: ({ signal }) =>
       callApi(transformationContracts.listTransformations, {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Progress, Skeleton, Space, Typography } from 'antd';
 import {
@@ -7,16 +7,23 @@ import {
   type MappedClaimsFile,
   type Template,
 } from '@pillar/domain';
-import { useMappingSource, useRegisterMapped } from '../../../entities/claims-file/index.ts';
 import {
+  useClaimsCalls,
+  useMappingSource,
+  useRegisterMapped,
+} from '../../../entities/claims-file/index.ts';
+import {
+  MappingCallsContext,
   MappingEditor,
-  generateTemplate,
+  dataMapperCalls,
   useCompletedJob,
   useCreateJob,
   useJob,
+  useMappingCalls,
 } from '../../../entities/mapping-template/index.ts';
 import { useTransformations } from '../../../entities/transformation/index.ts';
 import { describeError, notifyErrorMessage } from '../../../shared/notifications/notify.ts';
+import { sharedMappingCalls, sharedTransformations } from './shared-mapping-calls.ts';
 
 /** Spec 3 §4, §9: the claims flow polls the job every 3 seconds, at most 20 times. */
 export const CLAIMS_JOB_MAX_POLLS = 20;
@@ -41,12 +48,35 @@ export function mappedFileName(fileName: string): string {
  * creates it once and asks to start the mapping job; the job is polled every 3 s up to 20 times;
  * once it completed the mapped file is registered and the view moves to Summary.
  */
-export function MappingStage({ opportunityId, file, onMapped, onFailed }: MappingStageProps) {
+export function MappingStage(props: MappingStageProps) {
+  // On a shared opportunity (decision 0144) the claims calls are the shared service's, and so
+  // are the data-mapping calls: scoped to this opportunity's file, no data-mapper permission.
+  const shared = useClaimsCalls().mappingSource.service === 'sharedClaims';
+  const { opportunityId, file } = props;
+  const calls = useMemo(
+    () => (shared ? sharedMappingCalls(opportunityId, file.id) : dataMapperCalls),
+    [shared, opportunityId, file.id],
+  );
+  return (
+    <MappingCallsContext.Provider value={calls}>
+      <MappingStageBody {...props} shared={shared} />
+    </MappingCallsContext.Provider>
+  );
+}
+
+function MappingStageBody({
+  opportunityId,
+  file,
+  onMapped,
+  onFailed,
+  shared,
+}: MappingStageProps & { shared: boolean }) {
+  const calls = useMappingCalls();
   const source = useMappingSource(opportunityId, file.id);
   const generated = useQuery({
     queryKey: ['claims-mapping-template', source.data?.fileStorageId ?? ''],
     queryFn: () =>
-      generateTemplate({
+      calls.generateTemplate({
         readId: source.data!.readSchemaId,
         writeId: source.data!.writeSchemaId,
         fileStorageId: source.data!.fileStorageId,
@@ -55,7 +85,13 @@ export function MappingStage({ opportunityId, file, onMapped, onFailed }: Mappin
     staleTime: Infinity,
     retry: false,
   });
-  const guide = useTransformations('');
+  const library = useTransformations('', !shared);
+  const sharedLibrary = useQuery({
+    queryKey: ['shared-claims', 'transformations', opportunityId],
+    queryFn: ({ signal }) => sharedTransformations(opportunityId, signal),
+    enabled: shared,
+  });
+  const guide = shared ? sharedLibrary : library;
   const [saved, setSaved] = useState<Template | null>(null);
   const create = useCreateJob();
   const [jobId, setJobId] = useState<number | null>(null);
