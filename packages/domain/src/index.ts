@@ -39,6 +39,7 @@ export * from './import-schema-fields.ts';
 export * from './evaluate.ts';
 export * from './repricing.ts';
 export * from './rate-cards.ts';
+export * from './price-files.ts';
 export * from './import-schemas.ts';
 export * from './transformations.ts';
 export * from './data-mapping.ts';

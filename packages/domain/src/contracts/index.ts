@@ -40,3 +40,4 @@ export * from './eligibility-imports.contracts.ts';
 export * from './eligibility-exports.contracts.ts';
 export * from './pricing.contracts.ts';
 export * from './rate-cards.contracts.ts';
+export * from './price-files.contracts.ts';

@@ -15,6 +15,7 @@ import {
   globalCustomizations,
   gridFootnotes,
   monthsInRange,
+  normaliseNdc,
   pbmColumnTerms,
   renewalColumnTerms,
   type ColumnTerms,
@@ -26,6 +27,8 @@ import {
   type IncumbentStats,
   type PbmSelection,
   type Population,
+  type PriceFileUse,
+  type PriceRow,
   type RateCard,
   type RateCardPbm,
 } from '@pillar/domain';
@@ -34,7 +37,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { findMappedFile } from '../claims-files/index.ts';
 import { getContract, getFees, getOpportunity, getRenewals } from '../evaluate/index.ts';
-import { rateCardsInForce } from '../rate-cards/index.ts';
+import { activePrices, rateCardsInForce } from '../rate-cards/index.ts';
 import {
   claimDetail,
   claimsCsvToParquet,
@@ -43,6 +46,7 @@ import {
   openEngine,
   repriceFile,
   saveClassified,
+  sqlText,
   useClassified,
   type Engine,
   type RepriceResult,
@@ -102,6 +106,61 @@ export interface StoredResult {
   claimDetail?: Record<string, unknown>[];
   /** This grid's kept version (decision 0139); absent on grids stored before versions. */
   gridVersionId?: number;
+  /** The price file that priced claims without their own AWP (decision 0147), if any did. */
+  priceFile?: PriceFileUse;
+}
+
+/**
+ * The active price file's rows for the claims without their own AWP (decision 0147): the
+ * distinct NDCs of those claims, each normalised to 11 digits to find its rows, which are then
+ * given under the claim's own spelling of the NDC (the engine matches the NDC as written).
+ * Only those NDCs' rows are read, never the whole file. Null without an active price file.
+ */
+export async function pricesForClaims(
+  db: Db,
+  engine: Engine,
+  parquet: string,
+): Promise<{ file: { fileName: string; loadedAt: string }; prices: PriceRow[] } | null> {
+  const read = await engine.connection.runAndReadAll(
+    `SELECT DISTINCT trim(ndc) AS ndc FROM read_parquet(${sqlText(parquet)})
+     WHERE ndc IS NOT NULL AND coalesce("awpTotalCost", 0) <= 0 AND coalesce("awpUnitCost", 0) <= 0`,
+  );
+  const spellings = new Map<string, string[]>();
+  for (const row of read.getRowObjectsJS()) {
+    const raw = row.ndc as string;
+    const ndc = normaliseNdc(raw);
+    if (ndc) spellings.set(ndc, [...(spellings.get(ndc) ?? []), raw]);
+  }
+  const active = await activePrices(db, [...spellings.keys()]);
+  if (!active) return null;
+  return {
+    file: active.file,
+    prices: active.prices.flatMap((p) =>
+      (spellings.get(p.ndc) ?? []).map((ndc) => ({ ...p, ndc })),
+    ),
+  };
+}
+
+/** The repriced claims (kept, not excluded) that had no AWP of their own: the price file's. */
+export async function claimsPricedFromFile(engine: Engine, parquet: string): Promise<number> {
+  const read = await engine.connection.runAndReadAll(
+    `SELECT count(*)::INTEGER AS n FROM classified c
+     JOIN read_parquet(${sqlText(parquet)}, file_row_number = true) s ON s.file_row_number = c.row_no
+     WHERE c.state = 'kept' AND c.reason IS NULL
+       AND coalesce(s."awpTotalCost", 0) <= 0 AND coalesce(s."awpUnitCost", 0) <= 0`,
+  );
+  return Number(read.getRowObjectsJS()[0]?.n ?? 0);
+}
+
+/** The grid's footnote on the price file, numbered after the others. */
+export function priceFileFootnote(notes: readonly FootNote[], use: PriceFileUse): FootNote {
+  return {
+    id: notes.length + 1,
+    category: 'Claims',
+    isStatic: false,
+    pages: ['Pricing Grid'],
+    text: `${use.claims} claim${use.claims === 1 ? '' : 's'} without their own AWP priced from the price file ${use.fileName} (loaded ${use.loadedAt.slice(0, 10)}).`,
+  };
 }
 
 /**
@@ -246,26 +305,30 @@ export function storedResult(
   result: RepriceResult,
   range: { start: string | null; end: string | null; explicit: boolean },
   detail: Record<string, unknown>[] | null,
+  priceFile?: PriceFileUse,
 ): StoredResult {
+  const footNotes = gridFootnotes({
+    globals,
+    grid: result.grid,
+    guarantees: result.guarantees,
+    population: built.population,
+    populationKnown: built.populationKnown,
+    range: range.explicit ? { start: range.start, end: range.end } : { start: null, end: null },
+    rateCards: built.rateCards,
+    missingCards: built.missingCards,
+  });
+  if (priceFile && priceFile.claims > 0) footNotes.push(priceFileFootnote(footNotes, priceFile));
   return {
     globals,
     selections,
     terms: built.terms,
     grid: result.grid,
-    footNotes: gridFootnotes({
-      globals,
-      grid: result.grid,
-      guarantees: result.guarantees,
-      population: built.population,
-      populationKnown: built.populationKnown,
-      range: range.explicit ? { start: range.start, end: range.end } : { start: null, end: null },
-      rateCards: built.rateCards,
-      missingCards: built.missingCards,
-    }),
+    footNotes,
     guarantees: result.guarantees,
     incumbentStats: result.incumbentStats,
     population: built.population,
     ...(detail ? { claimDetail: detail } : {}),
+    ...(priceFile && priceFile.claims > 0 ? { priceFile } : {}),
   };
 }
 
@@ -335,10 +398,6 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
           throw new FaJobFailure(
             `The mapped claims file lacks the standard claims columns ${missing.join(', ')}: map it with the standard claims template.`,
           );
-        if (!headers.includes('awpUnitCost') && !headers.includes('awpTotalCost'))
-          throw new FaJobFailure(
-            'The mapped claims file has no AWP column (awpUnitCost or awpTotalCost): claims cannot be repriced without a price.',
-          );
         const built = await buildColumns(
           db,
           job.prospect_opportunity_no,
@@ -349,8 +408,15 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
         );
         await claimsCsvToParquet(engine, csv, parquet);
         await rm(csv, { force: true });
+        // Claims without their own AWP are priced from the active price file (decision 0147).
+        const priced = await pricesForClaims(db, engine, parquet);
+        if (!priced && !headers.includes('awpUnitCost') && !headers.includes('awpTotalCost'))
+          throw new FaJobFailure(
+            'The mapped claims file has no AWP column (awpUnitCost or awpTotalCost) and no price file is loaded: claims cannot be repriced without a price.',
+          );
         const result = await repriceFile(engine, parquet, built.terms, {
           retail90: globals.retail90 === 1,
+          ...(priced ? { prices: priced.prices } : {}),
           population: built.population,
           ...(selections.analysisStartDate ? { startDate: selections.analysisStartDate } : {}),
           ...(selections.analysisEndDate ? { endDate: selections.analysisEndDate } : {}),
@@ -363,6 +429,9 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
         const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
         await storage.put(keys.claims, createReadStream(parquet));
         await storage.put(keys.classified, createReadStream(classified));
+        const priceFile: PriceFileUse | undefined = priced
+          ? { ...priced.file, claims: await claimsPricedFromFile(engine, parquet) }
+          : undefined;
         const first = result.grid[0]!;
         await completeFaJob(db, jobNo, {
           claims_key: keys.claims,
@@ -374,7 +443,7 @@ export async function runFaJob(deps: FaDeps, jobNo: number): Promise<void> {
           result: await keepVersion(
             db,
             jobNo,
-            storedResult(built, globals, pbms, result, range, detail),
+            storedResult(built, globals, pbms, result, range, detail, priceFile),
           ),
         });
       });

@@ -278,7 +278,7 @@ export async function recalculate(
   mappedNo: number,
   input: RecalculateInput & { globalCustomizations: StoredResult['globals'] },
 ): Promise<PricingGridAnswer> {
-  const { job } = await requireCompleteJob(db, opp, mappedNo);
+  const { job, stored: previous } = await requireCompleteJob(db, opp, mappedNo);
   const file = (await findMappedFile(db, opp, mappedNo))!;
   const selections = job.selections as FaJobSelections;
   const range = jobRange(selections, file);
@@ -306,7 +306,8 @@ export async function recalculate(
     async (engine, run) => {
       const result = await run(built.terms, built.population);
       const detail = await claimDetail(engine, built.terms, CLAIM_DETAIL_MAX);
-      return storedResult(built, globals, pbms, result, range, detail);
+      // The classification keeps each claim's AWP, the price file's too (decision 0147).
+      return storedResult(built, globals, pbms, result, range, detail, previous.priceFile);
     },
   );
   const stored = await keepVersion(db, job.fa_job_no, computed);

@@ -8,6 +8,7 @@ import type { DB } from '../../database.ts';
 import { findVersionsInForce } from './rate-cards.repo.ts';
 
 export { rateCardsRoutes } from './rate-cards.routes.ts';
+export { activePrices } from './price-files.service.ts';
 
 /**
  * Each PBM's rate card in force on `asOf` ('YYYY-MM-DD'): the latest version effective on or

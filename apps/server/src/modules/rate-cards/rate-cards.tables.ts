@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { RateCardPbm, RateCardTerms } from '@pillar/domain';
+import type { PriceFileTables } from './price-files.tables.ts';
 
 /** Row types of the rate cards' table (migration 0026-rate-cards, decision 0130). */
 
@@ -18,6 +19,7 @@ export interface RateCardVersionTable {
   created_by: number | null;
 }
 
-export interface RateCardTables {
+/** The module's tables: the cards' versions and the price files (decision 0147). */
+export interface RateCardTables extends PriceFileTables {
   rate_card_version: RateCardVersionTable;
 }

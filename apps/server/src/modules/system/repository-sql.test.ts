@@ -1272,6 +1272,24 @@ describe('repository SQL', () => {
     });
   });
 
+  it('records the price files scenario', async () => {
+    const u = '/evaluate/v1/price-files';
+    const csv = 'NDC,NADAC_Per_Unit,Effective_Date\n00002143380,1.5,01/01/2026\nX,1,01/01/2026\n';
+    await record(async () => {
+      const body = multipartBody([], [{ name: 'nadac.csv', content: csv }]);
+      const loaded = await t.injectAs('financialAnalyst', {
+        method: 'POST',
+        url: u,
+        payload: body.payload,
+        headers: body.headers,
+      });
+      const id = loaded.json<{ id: number }>().id;
+      await call('financialAnalyst', 'GET', u);
+      await call('financialAnalyst', 'POST', `${u}/${id}/activate`);
+      await call('financialAnalyst', 'DELETE', `${u}/${id}`);
+    });
+  });
+
   it('records the 834 eligibility export scenario', async () => {
     const s = await given(t)
       .organization()

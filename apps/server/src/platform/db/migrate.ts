@@ -37,6 +37,7 @@ import * as m0034 from './migrations/0034-member-search-statement-triggers.ts';
 import * as m0035 from './migrations/0035-eligibility-staging-set-based-checks.ts';
 import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 import * as m0037 from './migrations/0037-claims-shares.ts';
+import * as m0038 from './migrations/0038-price-files.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035-eligibility-staging-set-based-checks': m0035,
   '0036-rate-card-formularies': m0036,
   '0037-claims-shares': m0037,
+  '0038-price-files': m0038,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
