@@ -94,7 +94,16 @@ async function mappedFile(): Promise<{ accepted: ClaimsFile; mapped: MappedClaim
   });
   expect(accept.statusCode, accept.body).toBe(200);
   const accepted = accept.json<ClaimsFile>();
-  const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV);
+  const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV, [
+    { target: 'claimId', source: 'Claim No' },
+    { target: 'memberId', source: 'Member' },
+    { target: 'fillDate', source: 'Date Filled' },
+    { target: 'ndc', source: 'NDC' },
+    { target: 'quantity', source: 'Qty' },
+    { target: 'daysSupply', source: 'Days' },
+    { target: 'planPaid', source: null },
+    { target: 'Paid', source: 'Paid' },
+  ]);
   const reg = await call('POST', `${base()}/claims`, {
     mappedFileStorageId: key,
     unmappedFileStorageId: accepted.fileStorageId,
@@ -265,9 +274,9 @@ describe('mapped claims files', () => {
     expect(mapped.claimCount).toBe(6);
     expect(mapped.minDate).toBe('2026-01-05');
     expect(mapped.maxDate).toBe('2026-04-02');
-    // No template wrote this file (decision 0145 'Summary columns'): each standard column is
-    // read from the source column its aliases name, Paid passes through under its own name; no
-    // source column is named by planPaid, which is created, and none is dropped.
+    // The Summary's columns from the job's template (decision 0145 'Summary columns'): the six
+    // renamed columns are neither created nor dropped, Paid is kept under its own name, and
+    // planPaid, fed by no source column, is created.
     expect(mapped.createdCols).toEqual(['planPaid']);
     expect(mapped.droppedCount).toBe(0);
     expect(mapped.phi).toBe(true);
