@@ -5,6 +5,8 @@ insert into "dm_job" ("template_no", "source_storage_key", "source_bytes", "crea
 
 select "dm_job".*, "dm_template"."name" as "template_name" from "dm_job" inner join "dm_template" on "dm_template"."template_no" = "dm_job"."template_no" where "dm_job"."job_no" = $1;
 
+select "dm_template"."mappings" from "dm_job" inner join "dm_template" on "dm_template"."template_no" = "dm_job"."template_no" where "dm_job"."job_no" = $1 and "dm_job"."output_key" = $2 and "dm_job"."status" = $3;
+
 select "job_no" from "dm_job" where "job_no" = $1 and "status" = $2 and "output_key" = $3 and "source_storage_key" = $4;
 
 select "job_no", "status", "source_bytes", "bytes_read", "rows_read", "rows_written", "rows_dropped", "error_count", "failure", "created_at", "completed_at" from "dm_job" where "template_no" = $1 order by "created_at" desc, "job_no" desc limit $2 offset $3;
