@@ -197,3 +197,32 @@ test('the financial analyst adds an excluded drug to a formulary of a PBM card',
   await restore(page, before.terms, after.effectiveDate, 'EXPRESS_SCRIPTS');
   expect((await inForceOf(page, 'EXPRESS_SCRIPTS')).terms).toEqual(before.terms);
 });
+
+// The administrator's price files (issue 19, decision 0147): a NADAC-layout CSV loads on the
+// Price files tab, its bad row listed by row, field and message, and it is the active file. The
+// test deletes it again (the other specs price without a price file).
+test('the financial analyst loads a NADAC price file on the Price files tab', async ({ page }) => {
+  await signIn(page, 'financialAnalyst', { path: '/evaluate/rate-cards' });
+  await page.getByRole('tab', { name: 'Price files' }).click();
+  const csv = [
+    'NDC_Description,NDC,NADAC_Per_Unit,Effective_Date,Pricing_Unit,As of Date',
+    'DRUG A,00002143380,2.00000,01/01/2026,EA,11/19/2026',
+    'DRUG B,93714656,0.50000,01/01/2026,EA,11/19/2026',
+    'BAD,ABC,1.00000,01/01/2026,EA,11/19/2026',
+  ].join('\n');
+  const fileName = `nadac-e2e-${Date.now()}.csv`;
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(
+    page.getByText(`${fileName}: 2 price rows loaded (NADAC layout), 1 bad rows`),
+  ).toBeVisible();
+  const bad = page.getByRole('table', { name: 'Bad rows' });
+  await expect(bad.getByRole('row').nth(1)).toContainText('4ndc');
+  const row = page.getByRole('table', { name: 'Price files' }).getByRole('row', { name: fileName });
+  await expect(row).toContainText('Active');
+  await checkA11y(page);
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(row).toHaveCount(0);
+});

@@ -67,3 +67,4 @@ export function useCreateRateCardVersion() {
     },
   });
 }
+export * from './price-files.ts';

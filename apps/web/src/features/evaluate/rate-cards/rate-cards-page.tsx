@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../shared/page/use-page-title.ts';
 import { useRateCardVersion, useRateCards } from '../../../entities/rate-card/index.ts';
 import { formatInstant } from '../time-since.ts';
 import { VersionComparison, useVersionChoice } from '../version-history.tsx';
+import { PriceFilesTab } from './price-files-tab.tsx';
 import { RateCardForm } from './rate-card-form.tsx';
 import { RateCardTermsView } from './rate-card-terms.tsx';
 import '../evaluate.css';
@@ -167,7 +168,7 @@ function PbmCard({ entry, asOf }: { entry: RateCardList['pbms'][number]; asOf: s
 export default function RateCardsPage() {
   usePageTitle('Rate Cards');
   const cards = useRateCards();
-  const [tab, setTab] = useState<RateCardPbm>(RATE_CARD_PBMS[0]);
+  const [tab, setTab] = useState<RateCardPbm | 'price-files'>(RATE_CARD_PBMS[0]);
   return (
     <section className="page">
       <header className="evaluate-list-header">
@@ -189,12 +190,16 @@ export default function RateCardsPage() {
       ) : (
         <Tabs
           activeKey={tab}
-          onChange={(key) => setTab(key as RateCardPbm)}
-          items={cards.data.pbms.map((entry) => ({
-            key: entry.pbm,
-            label: entry.name,
-            children: <PbmCard entry={entry} asOf={cards.data.asOf} />,
-          }))}
+          onChange={(key) => setTab(key as RateCardPbm | 'price-files')}
+          items={[
+            ...cards.data.pbms.map((entry) => ({
+              key: entry.pbm,
+              label: entry.name,
+              children: <PbmCard entry={entry} asOf={cards.data.asOf} />,
+            })),
+            // The administrator's price files (decision 0147).
+            { key: 'price-files', label: 'Price files', children: <PriceFilesTab /> },
+          ]}
         />
       )}
     </section>
