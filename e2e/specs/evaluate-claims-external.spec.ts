@@ -1,10 +1,11 @@
 // Claims workflow shares (issue 19, decision 0144): the financial analyst shares the demo claims
 // opportunity with the demo client user from the Claims tab's "Shared with" drawer; the client
 // signs in, finds Shared Claims in the navigation, sees the opportunity listed (shared by, since,
-// until), uploads and accepts a claims file, and opens the Summary of the mapped file with its
+// until), uploads and accepts a claims file, maps it through /shared-claims/v1 (the client has no
+// data-mapper permission), reaches its Summary and opens it again from Mapped Files with its
 // Fill Date Range; no Pricing step, Pricing button or Run Financial Analysis. The broker's
 // seeded share is listed the same way. axe on the drawer and the external pages.
-import { type ClaimsShare, type SharedOpportunity } from '@pillar/domain';
+import { DATA_MAPPING_MESSAGES, type ClaimsShare, type SharedOpportunity } from '@pillar/domain';
 import { accessTokenOf, apiGet, expect, signIn, test } from '../fixtures.ts';
 import { pickOption } from '../helpers/mapping.ts';
 import { checkA11y, shownDialog } from '../helpers/ui.ts';
@@ -18,7 +19,7 @@ const CLAIMS = [
 
 test.setTimeout(180_000);
 
-test('an analyst shares an opportunity’s claims with a client, who uploads a file and reaches Summary without Pricing', async ({
+test('an analyst shares an opportunity’s claims with a client, who uploads a file, maps it and reaches Summary without Pricing', async ({
   page,
   browser,
 }) => {
@@ -99,13 +100,38 @@ test('an analyst shares an opportunity’s claims with a client, who uploads a f
     await expect(client.getByRole('button', { name: /^Pricing of / })).toHaveCount(0);
     await checkA11y(client);
 
+    // ---- Mapping through the share (no data-mapper permission): saved, run, registered ----
+    await unmapped
+      .locator('.ant-list-item')
+      .filter({ hasText: fileName })
+      .getByRole('button', { name: `Map ${fileName}` })
+      .click();
+    await expect(client.getByLabel('Template Name')).toBeVisible({ timeout: 30_000 });
+    const table = client.getByRole('table', { name: 'Mapping' });
+    // The read schema came through the share: its columns are the file's.
+    await table.getByRole('combobox').first().click();
+    await expect(
+      client.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Date Filled"]'),
+    ).toBeVisible();
+    await client.keyboard.press('Escape');
+    await expect(table.getByText(DATA_MAPPING_MESSAGES.fieldRequired)).toHaveCount(0);
+    await checkA11y(client);
+    await client.getByRole('button', { name: /^(loading )?Save Template$/ }).click();
+    await client.getByRole('button', { name: /^(loading )?Start Mapping Job$/ }).click();
+    await expect(client.getByRole('heading', { name: 'Fill Date Range' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(client.locator('.claims-summary__count')).toHaveText(/2\s+claims over/);
+    // Back on the File stage the mapped file is listed; its Summary opens again.
+    await client.reload();
     const mapped = client.locator('section', {
       has: client.getByRole('heading', { name: 'Mapped Files' }),
     });
-    await mapped
-      .getByRole('button', { name: /^Summary of / })
-      .first()
-      .click();
+    const mappedItem = mapped
+      .locator('.ant-list-item')
+      .filter({ hasText: `shared-${RUN}_mapped.csv` });
+    await expect(mappedItem).toBeVisible();
+    await mappedItem.getByRole('button', { name: /^Summary of / }).click();
     await expect(client.getByRole('heading', { name: 'Fill Date Range' })).toBeVisible();
     await expect(client.locator('.claims-summary__count')).toContainText('claims over');
     await expect(client.getByRole('button', { name: 'Run Financial Analysis' })).toHaveCount(0);
