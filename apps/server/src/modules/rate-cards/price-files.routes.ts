@@ -27,10 +27,10 @@ export async function priceFilesRoutes(app: FastifyInstance): Promise<void> {
       request.raw.resume();
     });
   });
-  registerRoute(app, c.activatePriceFile, async ({ params }) =>
-    service.activatePriceFile(db, params.priceFileNo),
+  registerRoute(app, c.activatePriceFile, async ({ request, params }) =>
+    service.activatePriceFile(db, principalOf(request), params.priceFileNo),
   );
-  registerRoute(app, c.deletePriceFile, async ({ params }) =>
-    service.deletePriceFile(db, params.priceFileNo),
+  registerRoute(app, c.deletePriceFile, async ({ request, params }) =>
+    service.deletePriceFile(db, principalOf(request), params.priceFileNo),
   );
 }

@@ -14,6 +14,7 @@ import {
   type PriceRow,
 } from '@pillar/domain';
 import type { DB } from '../../database.ts';
+import { writeAudit } from '../../platform/audit.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import { cleanFileName, multipartProblem } from '../../platform/storage/streamed-upload.ts';
@@ -59,13 +60,41 @@ async function fileAnswer(db: Kysely<DB>, priceFileNo: number): Promise<PriceFil
   return answer(row, active?.priceFileNo ?? null);
 }
 
-export async function activatePriceFile(db: Kysely<DB>, priceFileNo: number): Promise<PriceFile> {
+/** The price files' writes are audited like the other changes (load, activate, delete). */
+async function audit(
+  db: Kysely<DB>,
+  principal: Principal,
+  action: 'load' | 'activate' | 'delete',
+  priceFileNo: number,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  await writeAudit(db, {
+    actorUserNo: principal.userNo,
+    action: `price_file.${action}`,
+    entity: 'price_file',
+    entityId: priceFileNo,
+    ...(detail ? { detail } : {}),
+  });
+}
+
+export async function activatePriceFile(
+  db: Kysely<DB>,
+  principal: Principal,
+  priceFileNo: number,
+): Promise<PriceFile> {
   if (!(await repo.activatePriceFile(db, priceFileNo))) throw notFound(M.notFound);
+  await audit(db, principal, 'activate', priceFileNo);
   return fileAnswer(db, priceFileNo);
 }
 
-export async function deletePriceFile(db: Kysely<DB>, priceFileNo: number): Promise<null> {
-  if (!(await repo.deletePriceFile(db, priceFileNo))) throw notFound(M.notFound);
+export async function deletePriceFile(
+  db: Kysely<DB>,
+  principal: Principal,
+  priceFileNo: number,
+): Promise<null> {
+  const file = await repo.findPriceFile(db, priceFileNo);
+  if (!file || !(await repo.deletePriceFile(db, priceFileNo))) throw notFound(M.notFound);
+  await audit(db, principal, 'delete', priceFileNo, { fileName: file.fileName });
   return null;
 }
 
@@ -127,6 +156,12 @@ export async function loadPriceRows(
     rowsLoaded += batch.length;
     if (rowsLoaded === 0) throw fileProblem(M.noRows);
     await repo.completePriceFile(db, priceFileNo!, { rowsRead, rowsLoaded, rowsBad, badRows });
+    await audit(db, principal, 'load', priceFileNo!, {
+      fileName,
+      layout: columns.layout,
+      rowsLoaded,
+      rowsBad,
+    });
     return priceFileNo!;
   } catch (error) {
     source.resume();

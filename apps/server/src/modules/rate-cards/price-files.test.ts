@@ -119,6 +119,21 @@ describe('price files', () => {
     expect(gone.statusCode, gone.body).toBe(204);
     expect((await list()).files.map((f) => [f.id, f.active])).toEqual([[awp.id, true]]);
     expect(await findPriceRows(t.ctx.db, nadac.id, ['00002143380'])).toEqual([]);
+    // Each write is audited with its actor.
+    const userNo = await t.userNo('financialAnalyst');
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_user_no'])
+      .where('entity', '=', 'price_file')
+      .where('entity_id', '=', String(nadac.id))
+      .orderBy('audit_id')
+      .execute();
+    expect(audit).toEqual(
+      ['price_file.load', 'price_file.activate', 'price_file.delete'].map((action) => ({
+        action,
+        actor_user_no: userNo,
+      })),
+    );
     for (const method of ['DELETE', 'POST'] as const) {
       const missing = await t.injectAs('financialAnalyst', {
         method,
