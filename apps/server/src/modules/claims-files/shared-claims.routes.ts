@@ -86,16 +86,9 @@ export async function sharedClaimsRoutes(app: FastifyInstance): Promise<void> {
     mapping.sharedCreateJob(db, storage, jobs, principalOf(request), params.id, params.x, body),
   );
   registerRoute(app, m.getJob, async ({ request, params }) =>
-    mapping.sharedJob(db, storage, principalOf(request), params.id, params.x, params.jobId),
+    mapping.sharedJob(db, principalOf(request), params.id, params.x, params.jobId),
   );
   registerRoute(app, m.getCompletedJob, async ({ request, params }) =>
-    mapping.sharedCompletedJob(
-      db,
-      storage,
-      principalOf(request),
-      params.id,
-      params.x,
-      params.jobId,
-    ),
+    mapping.sharedCompletedJob(db, principalOf(request), params.id, params.x, params.jobId),
   );
 }

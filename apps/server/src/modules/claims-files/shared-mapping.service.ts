@@ -26,8 +26,9 @@ import * as repo from './claims-files.repo.ts';
  * shared users'). Every call first finds its scope: the caller's live share of opportunity `opp`
  * and its accepted claims file `x`, whose mapping source (read schema, claims write schema, the
  * caller's job source of the file) is what the stage maps. A template is in scope when it joins
- * exactly those three; a job when its template is and it read the claims file. Anything else is a
- * 404, the same answer as no share. The work itself is the data mapper's, through its index.
+ * exactly those three; a new job when its template is and its source is the file's; a job read
+ * back when it read the claims file's stored bytes (a read, no write: the stage polls it every
+ * 3 s). Anything else is a 404, the same answer as no share. The work itself is the data mapper's, through its index.
  */
 
 type Db = Kysely<DB>;
@@ -36,9 +37,17 @@ interface MappingScope {
   readSchemaId: number;
   writeSchemaId: number;
   fileStorageId: string;
-  storageKey: string;
 }
 
+/** The live share and the accepted file: what a job's reads need (no write, the poll's path). */
+async function fileOf(db: Db, principal: Principal, opp: number, x: number) {
+  await requireLiveShare(db, principal, opp);
+  const file = await repo.findAcceptedFile(db, opp, x);
+  if (!file) throw notFound('Claims file');
+  return file;
+}
+
+/** The file's mapping source too (read schema, write schema, job source; made the caller's). */
 async function scopeOf(
   db: Db,
   storage: FileStorage,
@@ -46,11 +55,8 @@ async function scopeOf(
   opp: number,
   x: number,
 ): Promise<MappingScope> {
-  await requireLiveShare(db, principal, opp);
-  const source = await mappingSource(db, storage, principal, opp, x);
-  const file = await repo.findAcceptedFile(db, opp, x);
-  if (!file) throw notFound('Claims file');
-  return { ...source, storageKey: file.storage_key };
+  await fileOf(db, principal, opp, x);
+  return mappingSource(db, storage, principal, opp, x);
 }
 
 async function requireScopedTemplate(db: Db, scope: MappingScope, templateNo: number) {
@@ -80,12 +86,10 @@ function requireScopedInput(scope: MappingScope, input: TemplateInput) {
     });
 }
 
-async function requireScopedJob(db: Db, scope: MappingScope, jobNo: number) {
+/** A job is the file's when it read the file's stored bytes (its output maps that file). */
+async function requireFileJob(db: Db, storageKey: string, jobNo: number) {
   const row = await findMappingJob(db, jobNo);
-  if (!row || row.source_storage_key !== scope.storageKey) throw notFound('Job');
-  await requireScopedTemplate(db, scope, row.template_no).catch(() => {
-    throw notFound('Job');
-  });
+  if (!row || row.source_storage_key !== storageKey) throw notFound('Job');
 }
 
 export async function sharedReadSchema(
@@ -174,26 +178,24 @@ export async function sharedCreateJob(
 
 export async function sharedJob(
   db: Db,
-  storage: FileStorage,
   principal: Principal,
   opp: number,
   x: number,
   jobNo: number,
 ) {
-  const scope = await scopeOf(db, storage, principal, opp, x);
-  await requireScopedJob(db, scope, jobNo);
+  const file = await fileOf(db, principal, opp, x);
+  await requireFileJob(db, file.storage_key, jobNo);
   return getMappingJob(db, jobNo);
 }
 
 export async function sharedCompletedJob(
   db: Db,
-  storage: FileStorage,
   principal: Principal,
   opp: number,
   x: number,
   jobNo: number,
 ) {
-  const scope = await scopeOf(db, storage, principal, opp, x);
-  await requireScopedJob(db, scope, jobNo);
+  const file = await fileOf(db, principal, opp, x);
+  await requireFileJob(db, file.storage_key, jobNo);
   return getCompletedMappingJob(db, jobNo);
 }

@@ -145,11 +145,26 @@ describe('mapping a shared claims file (decision 0144, Mapping for shared users)
     // Not completed yet: no output.
     expect((await call('broker', 'GET', `${map}/jobs/${job.id}/completed`)).statusCode).toBe(404);
     await runJob(job.id);
+    // An analyst opens the same file's Mapping stage (the job source becomes theirs); the
+    // broker's polls read the job without taking it back (no write on a read).
+    await ok(
+      'financialAnalyst',
+      'POST',
+      `/evaluate/v1/opps/4/claims-files/${file.id}/mapping-source`,
+    );
+    const owner = () =>
+      t.ctx.db
+        .selectFrom('dm_sample_file')
+        .select('created_by')
+        .where('file_storage_id', '=', source.fileStorageId)
+        .executeTakeFirstOrThrow();
+    expect((await owner()).created_by).toBe(await t.userNo('financialAnalyst'));
     expect((await ok<MappingJob>('broker', 'GET', `${map}/jobs/${job.id}`)).status).toBe(
       'completed',
     );
     const done = await ok<CompletedJob>('broker', 'GET', `${map}/jobs/${job.id}/completed`);
     expect(done.rowsWritten).toBe(2);
+    expect((await owner()).created_by).toBe(await t.userNo('financialAnalyst'));
 
     const registered = await call('broker', 'POST', `${shared(4)}/claims`, {
       mappedFileStorageId: done.filestorageid,
