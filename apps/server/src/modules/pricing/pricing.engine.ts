@@ -55,16 +55,8 @@ const TEXT_FIELDS = [
   'pharmacyType',
   'claimStatus',
 ] as const;
-const NUMBER_FIELDS = [
-  'quantity',
-  'daysSupply',
-  'awpUnitCost',
-  'awpTotalCost',
-  'ingredientCost',
-  'dispensingFee',
-  'memberPaid',
-  'planPaid',
-] as const;
+/** The standard layout's number fields: its typed fields after the fill date. */
+const NUMBER_FIELDS = CLAIM_VALUE_FIELDS.filter((f) => f !== 'fillDate');
 
 /** A SQL string literal (the engine's SQL is built from constants and the file's own headers). */
 export function sqlText(value: string): string {
