@@ -6,17 +6,14 @@ import {
   CLAIM_DETAIL_MAX,
   PRICING_MESSAGES,
   defaultSelection,
-  type ClaimsFile,
   type ExplainAnswer,
   type FaJobStatus,
   type MappedClaimsFile,
   type PricingGridAnswer,
-  type UploadAnswer,
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
 import { BAD_JSON_VALUES, BAD_TEXTS, encode } from '../../test/bad-input.ts';
-import { stageMappingOutput } from '../../test/mapping-output.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { FA_JOB_SELECTIONS, ranFaJob, registeredClaimsFile } from '../../test/fa-flow.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
 import { runFaJob } from './index.ts';
@@ -111,37 +108,10 @@ const CONTRACT = {
   ],
 };
 
-async function mappedFile(csv: string, opp = OPP): Promise<MappedClaimsFile> {
-  const body = multipartBody([], [{ name: 'claims.csv', content: 'a,b\n1,2\n' }]);
-  const up = await t.injectAs('financialAnalyst', {
-    method: 'POST',
-    url: `${base(opp)}/upload-file`,
-    payload: body.payload,
-    headers: body.headers,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const accepted = await ok<ClaimsFile>('POST', `${base(opp)}/accept-file`, {
-    fileHash: up.json<UploadAnswer>().fileHash,
-  });
-  const key = await stageMappingOutput(t, accepted.fileStorageId, csv);
-  return ok<MappedClaimsFile>(
-    'POST',
-    `${base(opp)}/claims`,
-    {
-      mappedFileStorageId: key,
-      unmappedFileStorageId: accepted.fileStorageId,
-      mappedFileName: 'm.csv',
-    },
-    201,
-  );
-}
+const mappedFile = (csv: string, opp = OPP): Promise<MappedClaimsFile> =>
+  registeredClaimsFile(t, opp, csv);
 
-const JOB = {
-  pricingOption: 'Commercial',
-  disruptionType: '3TIER',
-  pbmSpecialtyOverride: 'N/A',
-  retail90: 1,
-};
+const JOB = FA_JOB_SELECTIONS;
 
 async function deps() {
   return { db: t.ctx.db, storage: await createFileStorage(t.ctx.config.storage, t.ctx.secrets) };
@@ -157,15 +127,7 @@ async function completeJob(
   await ok('POST', `${base()}/credits`, { items: [] });
   await ok('POST', `${base()}/incumbentRenewal`, { entries: [] });
   const mapped = await mappedFile(csv);
-  const created = await ok<FaJobStatus>(
-    'POST',
-    '/evaluate/v1/opps/fa_jobs/1',
-    { ...JOB, fileStorageID: mapped.id },
-    201,
-  );
-  expect(created.status).toBe('CREATED');
-  await runFaJob(await deps(), created.faJobId!);
-  const job = await ok<FaJobStatus>('GET', `/evaluate/v1/opps/fa_jobs/1/${mapped.id}`);
+  const job = await ranFaJob(t, OPP, mapped);
   return { mapped, job };
 }
 

@@ -1,20 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   PRICE_FILE_MESSAGES as M,
-  type ClaimsFile,
-  type FaJobStatus,
-  type MappedClaimsFile,
   type PriceFile,
   type PriceFileList,
   type PricingGridAnswer,
-  type UploadAnswer,
 } from '@pillar/domain';
-import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
-import { stageMappingOutput } from '../../test/mapping-output.ts';
+import { ranFaJob, registeredClaimsFile } from '../../test/fa-flow.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { runFaJob } from '../pricing/index.ts';
 import { findPriceRows } from './price-files.repo.ts';
 
 let t: TestApp;
@@ -221,43 +215,8 @@ async function runJob(csv: string) {
   await ok('POST', `${base}/fees`, { items: [] });
   await ok('POST', `${base}/credits`, { items: [] });
   await ok('POST', `${base}/incumbentRenewal`, { entries: [] });
-  const body = multipartBody([], [{ name: 'claims.csv', content: 'a,b\n1,2\n' }]);
-  const up = await t.injectAs('financialAnalyst', {
-    method: 'POST',
-    url: `${base}/upload-file`,
-    payload: body.payload,
-    headers: body.headers,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const accepted = await ok<ClaimsFile>('POST', `${base}/accept-file`, {
-    fileHash: up.json<UploadAnswer>().fileHash,
-  });
-  const key = await stageMappingOutput(t, accepted.fileStorageId, csv);
-  const mapped = await ok<MappedClaimsFile>(
-    'POST',
-    `${base}/claims`,
-    {
-      mappedFileStorageId: key,
-      unmappedFileStorageId: accepted.fileStorageId,
-      mappedFileName: 'm.csv',
-    },
-    201,
-  );
-  const created = await ok<FaJobStatus>(
-    'POST',
-    `/evaluate/v1/opps/fa_jobs/${OPP}`,
-    {
-      pricingOption: 'Commercial',
-      disruptionType: '3TIER',
-      pbmSpecialtyOverride: 'N/A',
-      retail90: 1,
-      fileStorageID: mapped.id,
-    },
-    201,
-  );
-  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  await runFaJob({ db: t.ctx.db, storage }, created.faJobId!);
-  const job = await ok<FaJobStatus>('GET', `/evaluate/v1/opps/fa_jobs/${OPP}/${mapped.id}`);
+  const mapped = await registeredClaimsFile(t, OPP, csv);
+  const job = await ranFaJob(t, OPP, mapped);
   return { mapped, job };
 }
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultSelection,
-  type ClaimsFile,
   type ExplainAnswer,
-  type FaJobStatus,
   type MappedClaimsFile,
   type PricingGridAnswer,
-  type UploadAnswer,
 } from '@pillar/domain';
-import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
-import { stageMappingOutput } from '../../test/mapping-output.ts';
-import { multipartBody } from '../../test/multipart.ts';
+import { ranFaJob, registeredClaimsFile } from '../../test/fa-flow.ts';
 import type { TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
-import { runFaJob } from '../pricing/index.ts';
 
 /*
  * Decision 0143 through the API: the seeded Caremark card's formulary lists and protect-services
@@ -63,42 +57,8 @@ async function gridOfFile(): Promise<{ mapped: MappedClaimsFile; grid: PricingGr
       { code: 'specialtyAwp', value: 15 },
     ],
   });
-  const body = multipartBody([], [{ name: 'claims.csv', content: 'a,b\n1,2\n' }]);
-  const up = await t.injectAs('financialAnalyst', {
-    method: 'POST',
-    url: `${base}/upload-file`,
-    payload: body.payload,
-    headers: body.headers,
-  });
-  expect(up.statusCode, up.body).toBe(200);
-  const accepted = await ok<ClaimsFile>('POST', `${base}/accept-file`, {
-    fileHash: up.json<UploadAnswer>().fileHash,
-  });
-  const storage = await createFileStorage(t.ctx.config.storage, t.ctx.secrets);
-  const key = await stageMappingOutput(t, accepted.fileStorageId, MAPPED_CSV);
-  const mapped = await ok<MappedClaimsFile>(
-    'POST',
-    `${base}/claims`,
-    {
-      mappedFileStorageId: key,
-      unmappedFileStorageId: accepted.fileStorageId,
-      mappedFileName: 'm.csv',
-    },
-    201,
-  );
-  const created = await ok<FaJobStatus>(
-    'POST',
-    `/evaluate/v1/opps/fa_jobs/${OPP}`,
-    {
-      pricingOption: 'Commercial',
-      disruptionType: '3TIER',
-      pbmSpecialtyOverride: 'N/A',
-      retail90: 1,
-      fileStorageID: mapped.id,
-    },
-    201,
-  );
-  await runFaJob({ db: t.ctx.db, storage }, created.faJobId!);
+  const mapped = await registeredClaimsFile(t, OPP, MAPPED_CSV);
+  await ranFaJob(t, OPP, mapped);
   return { mapped, grid: await ok<PricingGridAnswer>('GET', `${base}/fa/${mapped.id}`) };
 }
 
