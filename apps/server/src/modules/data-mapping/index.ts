@@ -26,7 +26,7 @@ export { createSchema } from './templates.service.ts';
 export { findSameReadSchema, findWriteSchemaByName } from './templates.repo.ts';
 export { claimSampleFileByKey, insertSampleFile } from './sample-files.repo.ts';
 // The claims Summary's created and dropped columns: the template a mapped file was written by.
-export { findOutputMappings } from './jobs.repo.ts';
+export { findOutputMappings } from './jobs.service.ts';
 // A mapped claims file must be a job's output of the opportunity's claims file (decision 0144).
 export { isMappingOutputOf } from './jobs.service.ts';
 // Eligibility import runs (issue 17, decision 0127): read a configuration's file and map it

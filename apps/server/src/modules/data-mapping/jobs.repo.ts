@@ -209,17 +209,14 @@ export async function findOwnSourceFile(
 }
 
 /**
- * The mappings of the template whose completed job wrote an output: the claims Summary counts
- * the columns the mapping read and fed (decision 0145 "Summary columns"). Looked up by the job
- * number the key starts with (`mapping-outputs/<job>-<attempt>-<uuid>`, jobs.service.ts):
- * dm_job has no index on its keys. Another key names no job.
+ * The mappings of the template whose completed job `jobNo` wrote `outputKey` (looked up by the
+ * job's number: dm_job has no index on its keys).
  */
 export async function findOutputMappings(
   db: Kysely<DB>,
+  jobNo: number,
   outputKey: string,
 ): Promise<TemplateMapping[] | undefined> {
-  const jobNo = Number(/^mapping-outputs\/(\d{1,10})-/.exec(outputKey)?.[1] ?? 0);
-  if (jobNo < 1 || jobNo > 2_147_483_647) return undefined;
   const row = await db
     .selectFrom('dm_job')
     .innerJoin('dm_template', 'dm_template.template_no', 'dm_job.template_no')

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import { PassThrough, Transform } from 'node:stream';
 import type { Kysely } from 'kysely';
-import type { CompletedJob, JobInput, MappingJob, TemplateJob, TemplateJobs } from '@pillar/domain';
+import type {
+  CompletedJob,
+  JobInput,
+  MappingJob,
+  TemplateJob,
+  TemplateJobs,
+  TemplateMapping,
+} from '@pillar/domain';
 import type { PagingInput } from '../../platform/http/paging.ts';
 import type { Principal } from '../../platform/auth/principal.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
@@ -13,6 +20,7 @@ import {
   completeAttempt,
   failAttempt,
   findJob,
+  findOutputMappings as repoOutputMappings,
   findOwnSourceFile,
   insertJob,
   isCompletedJobOutput,
@@ -42,6 +50,13 @@ const outputKeyOf = (jobNo: number, attempt: number) =>
 const OUTPUT_KEY =
   /^mapping-outputs\/(\d{1,10})-\d{1,10}-[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/;
 
+/** The job number an output key begins with, or null for any other string (or one past int4). */
+function jobOfOutputKey(outputKey: string): number | null {
+  const match = OUTPUT_KEY.exec(outputKey);
+  const jobNo = match ? Number(match[1]) : 0;
+  return jobNo >= 1 && jobNo <= 2_147_483_647 ? jobNo : null;
+}
+
 /**
  * Whether `outputKey` is the published output of a completed job that read `sourceKey` (a
  * claims file's mapped file must be its own, decision 0144 'Mapped file scope'). Any other
@@ -52,10 +67,21 @@ export async function isMappingOutputOf(
   outputKey: string,
   sourceKey: string,
 ): Promise<boolean> {
-  const match = OUTPUT_KEY.exec(outputKey);
-  const jobNo = match ? Number(match[1]) : 0;
-  if (jobNo < 1 || jobNo > 2_147_483_647) return false;
-  return isCompletedJobOutput(db, jobNo, outputKey, sourceKey);
+  const jobNo = jobOfOutputKey(outputKey);
+  return jobNo !== null && isCompletedJobOutput(db, jobNo, outputKey, sourceKey);
+}
+
+/**
+ * The mappings of the template whose completed job wrote `outputKey`: the claims Summary counts
+ * the columns the mapping read and fed (decision 0145 "Summary columns"). Another key names no
+ * job and answers undefined.
+ */
+export async function findOutputMappings(
+  db: Db,
+  outputKey: string,
+): Promise<TemplateMapping[] | undefined> {
+  const jobNo = jobOfOutputKey(outputKey);
+  return jobNo === null ? undefined : repoOutputMappings(db, jobNo, outputKey);
 }
 
 function percentOf(row: TemplateJobRow): number {
