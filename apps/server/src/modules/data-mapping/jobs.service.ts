@@ -224,6 +224,10 @@ export async function runMappingJob(
     const meter = new ByteMeter();
     const source = (await storage.get(job.source_storage_key)).pipe(meter);
     const output = new PassThrough();
+    // A failed run destroys `output` with its error (runMapping), which the catch below records;
+    // the store may not be listening yet (it makes its directory first), and an 'error' nobody
+    // listens to would be an uncaught exception that stops the process.
+    output.on('error', () => undefined);
     stored = storage.put(outputKey, output);
     // A failed store stops the run rather than leaving it writing into nothing.
     stored.catch((e: unknown) => output.destroy(e as Error));

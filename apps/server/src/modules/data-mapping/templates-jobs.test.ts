@@ -15,6 +15,7 @@ import type {
   Transformation,
 } from '@pillar/domain';
 import { createFileStorage } from '../../platform/storage/create-file-storage.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
 import { useTestApp } from '../../test/use-test-app.ts';
@@ -240,6 +241,26 @@ describe('mapping jobs end to end', () => {
     expect(answer.status).toBe('failed');
     expect(answer.failure).toMatch(/segment \d+ of the file/);
     expect((await call('GET', `/jobs/completed/${failed.id}`)).statusCode).toBe(404);
+
+    // The same failure before the store listens to the output (it prepares first): the job
+    // fails, and the output's error is no uncaught exception (vitest fails the run on one).
+    const early = await ok<MappingJob>('POST', '/jobs', {
+      templateId: template.id,
+      fileStorageId: broken,
+    });
+    const { db, storage } = await deps();
+    const slowStore: FileStorage = {
+      kind: storage.kind,
+      get: (key) => storage.get(key),
+      delete: (key) => storage.delete(key),
+      exists: (key) => storage.exists(key),
+      put: async (key, source) => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return storage.put(key, source);
+      },
+    };
+    await runMappingJob({ db, storage: slowStore }, early.id);
+    expect((await ok<MappingJob>('GET', `/jobs/${early.id}`)).status).toBe('failed');
   });
 
   it('a job killed mid-run and run again gives one complete output', async () => {
