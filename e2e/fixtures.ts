@@ -246,6 +246,20 @@ interface Fixtures {
 /** Where the web app keeps the home tour's progress (apps/web/src/shared/tour). */
 export const HOME_TOUR_STORAGE_KEY = 'pillar.tour.home';
 
+/**
+ * The home tour counted as seen in `target` (the test's page, or a context a test opens for a
+ * second user), so it does not cover the page; only when nothing is stored yet, so what the
+ * app itself writes later is kept.
+ */
+export async function markHomeTourSeen(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript((key) => {
+    // The script runs in every frame; one without storage (the PBC's PDF viewer on a blob: URL)
+    // has nothing to prime.
+    const storage = window.localStorage as Storage | null;
+    if (storage && storage.getItem(key) === null) storage.setItem(key, 'seen');
+  }, HOME_TOUR_STORAGE_KEY);
+}
+
 export const test = base.extend<Fixtures & Options>({
   homeTourSeen: [true, { option: true }],
   // Depends on the context so that it ends first, while the test's browser is still open.
@@ -260,15 +274,7 @@ export const test = base.extend<Fixtures & Options>({
   ],
   seedTourState: [
     async ({ page, homeTourSeen }, use) => {
-      if (homeTourSeen) {
-        // Only when nothing is stored yet, so what the app itself writes later is kept.
-        await page.addInitScript((key) => {
-          // The script runs in every frame; one without storage (the PBC's PDF viewer on a
-          // blob: URL) has nothing to prime.
-          const storage = window.localStorage as Storage | null;
-          if (storage && storage.getItem(key) === null) storage.setItem(key, 'seen');
-        }, HOME_TOUR_STORAGE_KEY);
-      }
+      if (homeTourSeen) await markHomeTourSeen(page);
       await use();
     },
     { auto: true },

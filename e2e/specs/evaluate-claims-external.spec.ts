@@ -6,7 +6,7 @@
 // Fill Date Range; no Pricing step, Pricing button or Run Financial Analysis. The broker's
 // seeded share is listed the same way. axe on the drawer and the external pages.
 import { DATA_MAPPING_MESSAGES, type ClaimsShare, type SharedOpportunity } from '@pillar/domain';
-import { accessTokenOf, apiGet, expect, signIn, test } from '../fixtures.ts';
+import { accessTokenOf, apiGet, expect, markHomeTourSeen, signIn, test } from '../fixtures.ts';
 import { pickOption } from '../helpers/mapping.ts';
 import { checkA11y, shownDialog } from '../helpers/ui.ts';
 
@@ -25,6 +25,7 @@ test('an analyst shares an opportunity’s claims with a client, who uploads a f
 }) => {
   // The demo seed shares the demo claims opportunity with the broker: that names it.
   const brokerContext = await browser.newContext();
+  await markHomeTourSeen(brokerContext);
   let opportunity: SharedOpportunity;
   try {
     const brokerPage = await brokerContext.newPage();
@@ -67,6 +68,7 @@ test('an analyst shares an opportunity’s claims with a client, who uploads a f
 
   // ---- The client sees it, uploads a claims file and reaches Summary ----
   const clientContext = await browser.newContext();
+  await markHomeTourSeen(clientContext);
   try {
     const client = await clientContext.newPage();
     await signIn(client, 'client', { path: '/home' });
