@@ -176,7 +176,8 @@ export async function sharedCreateJob(
   return createMappingJob(db, jobs, principal, input);
 }
 
-export async function sharedJob(
+/** 404 unless the job read this opportunity's claims file (the share's scope). */
+async function requireSharedJob(
   db: Db,
   principal: Principal,
   opp: number,
@@ -185,6 +186,16 @@ export async function sharedJob(
 ) {
   const file = await fileOf(db, principal, opp, x);
   await requireFileJob(db, file.storage_key, jobNo);
+}
+
+export async function sharedJob(
+  db: Db,
+  principal: Principal,
+  opp: number,
+  x: number,
+  jobNo: number,
+) {
+  await requireSharedJob(db, principal, opp, x, jobNo);
   return getMappingJob(db, jobNo);
 }
 
@@ -195,7 +206,6 @@ export async function sharedCompletedJob(
   x: number,
   jobNo: number,
 ) {
-  const file = await fileOf(db, principal, opp, x);
-  await requireFileJob(db, file.storage_key, jobNo);
+  await requireSharedJob(db, principal, opp, x, jobNo);
   return getCompletedMappingJob(db, jobNo);
 }
