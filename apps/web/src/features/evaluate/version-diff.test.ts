@@ -79,4 +79,33 @@ describe('diffVersions', () => {
       ['Items', '—', '—', false],
     ]);
   });
+
+  it("compares a formulary list's drugs by formulary and NDC, wherever they stand in the list", () => {
+    const drug = (formulary: string, ndc: string, status: string) => ({
+      formulary,
+      ndc,
+      drugName: 'Atorvastatin',
+      status,
+    });
+    const before = [
+      drug('Value', '00093000001', 'excluded'),
+      drug('Value', '00093000002', 'excluded'),
+    ];
+    const after = [
+      drug('Value', '00093000002', 'nonPreferred'),
+      drug('Value', '00093000001', 'excluded'),
+      drug('Select', '00093000001', 'excluded'),
+    ];
+    expect(
+      diffVersions(before, after)
+        .filter((row) => row.changed)
+        .map((row) => [row.path, row.left, row.right]),
+    ).toEqual([
+      ['Value 00093000002.status', 'excluded', 'nonPreferred'],
+      ['Select 00093000001.formulary', '—', 'Select'],
+      ['Select 00093000001.ndc', '—', '00093000001'],
+      ['Select 00093000001.drugName', '—', 'Atorvastatin'],
+      ['Select 00093000001.status', '—', 'excluded'],
+    ]);
+  });
 });

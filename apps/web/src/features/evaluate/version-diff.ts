@@ -45,13 +45,18 @@ function display(value: unknown, key: string): string {
 }
 
 /**
- * An array item's identity: a contract term by its code, a fee or credit by its name, so a row
- * that moved is compared with itself rather than with whatever took its place.
+ * An array item's identity: a contract term by its code, a formulary list's drug by its
+ * formulary and NDC (two NDCs may share a drug name), a fee or credit by its name, so a row that
+ * moved is compared with itself rather than with whatever took its place.
  */
 function itemKey(item: unknown, index: number): string {
   if (item && typeof item === 'object') {
     const record = item as Record<string, unknown>;
     if (typeof record.code === 'string') return record.code;
+    if (typeof record.ndc === 'string')
+      return typeof record.formulary === 'string'
+        ? `${record.formulary} ${record.ndc}`
+        : record.ndc;
     if (typeof record.name === 'string' && record.name !== '') return record.name;
   }
   return String(index + 1);
