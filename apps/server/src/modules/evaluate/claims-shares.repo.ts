@@ -14,9 +14,12 @@ type Db = Kysely<DB> | Transaction<DB>;
  * Every statement of the claims workflow shares (migration 0037, decision 0144). A share is
  * live while it has not been removed and its end date is not before today: the one condition
  * below, which every scope check and list uses, so an ended share stops answering at once.
+ * "Today" is the UTC date, as the service checks a new end date (todayIso), whatever the
+ * database server's time zone: current_date would be the server's local date.
  */
 
-const live = sql<boolean>`s.ended_at is null and (s.ends_on is null or s.ends_on >= current_date)`;
+const utcToday = sql<string>`(now() at time zone 'utc')::date`;
+const live = sql<boolean>`s.ended_at is null and (s.ends_on is null or s.ends_on >= ${utcToday})`;
 const fullName = (alias: 'u' | 'b') =>
   sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -170,7 +173,7 @@ export async function insertShare(
     .where('prospect_opportunity_no', '=', share.opp)
     .where('user_no', '=', share.userNo)
     .where('ended_at', 'is', null)
-    .where('ends_on', '<', sql<string>`current_date`)
+    .where('ends_on', '<', utcToday)
     .execute();
   const row = await trx
     .insertInto('claims_share')

@@ -10,6 +10,9 @@ import {
   type SharedOpportunity,
   type UploadAnswer,
 } from '@pillar/domain';
+import { sql } from 'kysely';
+import { todayIso } from '@pillar/domain';
+import { findLiveShare } from './claims-shares.repo.ts';
 import { stageMappingOutput } from '../../test/mapping-output.ts';
 import { multipartBody } from '../../test/multipart.ts';
 import type { Caller, TestApp } from '../../test/test-app.ts';
@@ -302,5 +305,35 @@ describe('what a shared external user reaches', () => {
     // Sharing again replaces the lapsed share.
     await share(7, 'broker');
     expect((await call('broker', 'GET', `${shared(7)}/claims`)).statusCode).toBe(200);
+  });
+
+  it("counts a share's end date against the UTC date, whatever the database session's time zone", async () => {
+    await share(5, 'client');
+    const client = await t.userNo('client');
+    const endOn = (day: string) =>
+      t.ctx.db
+        .updateTable('claims_share')
+        .set({ ends_on: day })
+        .where('prospect_opportunity_no', '=', 5)
+        .where('ended_at', 'is', null)
+        .execute();
+    const today = todayIso();
+    const yesterday = todayIso(new Date(Date.now() - 86_400_000));
+    // At any hour one of the two zones is on another date than UTC: UTC+14 is a day ahead from
+    // 10:00 UTC, UTC-12 a day behind until 12:00 UTC. current_date would follow the zone.
+    await endOn(today);
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local timezone to 'Pacific/Kiritimati'`.execute(trx);
+      expect(await findLiveShare(trx, client, 5)).toBeDefined();
+      await sql`set local timezone to 'Etc/GMT+12'`.execute(trx);
+      expect(await findLiveShare(trx, client, 5)).toBeDefined();
+    });
+    await endOn(yesterday);
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await sql`set local timezone to 'Etc/GMT+12'`.execute(trx);
+      expect(await findLiveShare(trx, client, 5)).toBeUndefined();
+      await sql`set local timezone to 'Pacific/Kiritimati'`.execute(trx);
+      expect(await findLiveShare(trx, client, 5)).toBeUndefined();
+    });
   });
 });
