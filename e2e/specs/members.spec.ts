@@ -9,6 +9,7 @@ import {
   type Page as ResultPage,
 } from '@pillar/domain';
 import { apiGet, expect, expectNoSeriousA11yViolations, signIn, test } from '../fixtures.ts';
+import { choose } from '../helpers/ui.ts';
 
 const EMPTY_TEXT =
   'Use the filters above to search for members. You can use one or several filters.';
@@ -84,15 +85,6 @@ async function dropdownOf(page: Page, combobox: string) {
     box,
     dropdown: page.locator('.ant-select-dropdown', { has: page.locator(`[id="${list}"]`) }),
   };
-}
-
-/** Picks an antd select option; the visible options carry their label as a title. */
-async function choose(page: Page, combobox: string, option: string, type?: string) {
-  const { box, dropdown } = await dropdownOf(page, combobox);
-  await box.click();
-  if (type) await box.fill(type);
-  await dropdown.getByTitle(option, { exact: true }).click();
-  await expect(dropdown).toBeHidden();
 }
 
 /** The whole antd select around a labelled combobox, which shows the chosen option. */
