@@ -42,20 +42,48 @@ export interface ApplyChange {
   flags: string | null;
 }
 
+/** The run's lanes' marks (decision 0149), at 0 for a lane not begun; those there stay. */
+export async function openLanes(db: Db, runId: number, lanes: number): Promise<void> {
+  await sql`
+    insert into ei_apply_lane (run_id, lane, applied_through)
+    select ${runId}, l, 0 from generate_series(0, ${lanes - 1}) as l
+    on conflict (run_id, lane) do nothing`.execute(db);
+}
+
 /**
- * The next batch: the first `limit` selected, unapplied changes in change order, widened to the
- * rest of the last one's row, so a row's changes are applied (or refused) together in one
- * transaction (the preview numbers a row's changes one after another, so the first later change
- * of another row bounds the batch). Absent members are never applied. Each step reads by index
- * only what the batch holds (decision 0141): the boundary, the changes up to it (a range of the
- * unapplied changes' index), then their staged rows by row number; a join of the two tables read
- * both whole for every batch.
+ * Where a lane of a run's Apply stands: the last change it reached. Locked for the batch's
+ * transaction, so a second Apply of the same lane (a retried job while the first still runs)
+ * waits for the batch and then starts after it.
  */
-export async function loadApplyBatch(db: Db, runId: number, limit: number): Promise<ApplyChange[]> {
+export async function laneMark(trx: Transaction<DB>, runId: number, lane: number): Promise<number> {
+  const { rows } = await sql<{ through: number }>`
+    select applied_through as through from ei_apply_lane
+    where run_id = ${runId} and lane = ${lane} for update`.execute(trx);
+  return rows[0]?.through ?? 0;
+}
+
+/**
+ * A lane's next batch: its first `limit` selected changes after its mark (decision 0149) in
+ * change order, widened to the rest of the last one's row, so a row's changes are applied (or
+ * refused) together in one transaction (the preview numbers a row's changes one after another,
+ * so the first later change of another row bounds the batch; a row is in one lane). Absent
+ * members are never applied; a change marked on its own (`applied_at`, before 0149) is skipped.
+ * Each step reads by index only what the batch holds (decision 0141): the boundary, the lane's
+ * changes up to it (a range of the lanes' index from the mark), then their staged rows by row
+ * number; a join of the two tables read both whole for every batch.
+ */
+export async function loadApplyBatch(
+  db: Db,
+  runId: number,
+  lane: number,
+  after: number,
+  limit: number,
+): Promise<ApplyChange[]> {
   const { rows: boundary } = await sql<{ first: number; changeId: number; rowNumber: number }>`
     select first_value(change_id) over (order by change_id) as first,
            change_id as "changeId", row_number as "rowNumber" from ei_change
-    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
+    where run_id = ${runId} and lane = ${lane} and change_id > ${after} and kind <> 'absent'
+      and selected and applied_at is null
     order by change_id offset ${limit - 1} limit 1`.execute(db);
   const last = boundary[0];
   let through: number | null = null;
@@ -84,8 +112,9 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
            field, new_value as "newValue", change_date::text as "changeDate",
            ssn_encrypted as "ssnEncrypted"
     from ei_change
-    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'
-      and change_id between ${last?.first ?? 0} and ${through ?? INT4_MAX}
+    where run_id = ${runId} and lane = ${lane} and kind <> 'absent'
+      and change_id between ${Math.max(after + 1, last?.first ?? 0)} and ${through ?? INT4_MAX}
+      and selected and applied_at is null
     order by change_id`.execute(db);
   if (changes.length === 0) return [];
   type Staged = Omit<ApplyChange, keyof (typeof changes)[number]> & { rowNumber: number };
@@ -109,25 +138,34 @@ export async function loadApplyBatch(db: Db, runId: number, limit: number): Prom
 }
 
 /**
- * Marks a batch's changes done (applied or refused at apply time) in the transaction that wrote
- * them, and counts the applied ones in the run's progress.
+ * Marks a lane's batch done (its changes applied or refused at apply time) in the transaction
+ * that wrote them: the lane's mark moves to the batch's last change (decision 0149; one row where
+ * every change was updated), and the run's progress counts the applied changes and the rows
+ * refused.
  */
 export async function markBatchDone(
   trx: Transaction<DB>,
   runId: number,
-  changeIds: readonly number[],
-  applied: number,
+  lane: number,
+  through: number,
+  counts: { applied: number; refused: number },
 ): Promise<void> {
   await sql`
-    update ei_change set applied_at = now()
-    where run_id = ${runId} and change_id = any(${[...changeIds]}::int[])`.execute(trx);
+    insert into ei_apply_lane (run_id, lane, applied_through) values (${runId}, ${lane}, ${through})
+    on conflict (run_id, lane) do update set applied_through = excluded.applied_through`.execute(
+    trx,
+  );
   await sql`
-    update ei_run set rows_applied = rows_applied + ${applied}, started_phase_at =
-      coalesce(started_phase_at, now())
+    update ei_run set rows_applied = rows_applied + ${counts.applied},
+      rows_rejected = rows_rejected + ${counts.refused},
+      started_phase_at = coalesce(started_phase_at, now())
     where run_id = ${runId}`.execute(trx);
 }
 
-/** Rows refused at apply time join the preview's rejected rows (same row, field, message). */
+/**
+ * Rows refused at apply time join the preview's rejected rows (same row, field, message); the
+ * run's count moves with the batch's mark (markBatchDone).
+ */
 export async function insertApplyFailures(
   trx: Transaction<DB>,
   runId: number,
@@ -139,9 +177,6 @@ export async function insertApplyFailures(
     select ${runId}, * from unnest(${failures.map((f) => f.rowNumber)}::int[],
       ${failures.map((f) => f.field)}::text[], ${failures.map((f) => f.message)}::text[])
     on conflict do nothing`.execute(trx);
-  await sql`
-    update ei_run set rows_rejected = rows_rejected + ${failures.length}
-    where run_id = ${runId}`.execute(trx);
 }
 
 export interface ApplyRunRow {
@@ -197,7 +232,9 @@ export async function failApplying(db: Db, runId: number, error: string): Promis
 /** How many selected changes are still to apply (the time left of the progress bar). */
 export async function countUnapplied(db: Db, runId: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from ei_change
-    where run_id = ${runId} and selected and applied_at is null and kind <> 'absent'`.execute(db);
+    select count(*)::int as n from ei_change c
+    left join ei_apply_lane l on l.run_id = c.run_id and l.lane = c.lane
+    where c.run_id = ${runId} and c.selected and c.applied_at is null and c.kind <> 'absent'
+      and c.change_id > coalesce(l.applied_through, 0)`.execute(db);
   return rows[0]?.n ?? 0;
 }

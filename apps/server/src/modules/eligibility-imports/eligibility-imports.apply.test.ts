@@ -16,7 +16,15 @@ import { useTestApp } from '../../test/use-test-app.ts';
 import { writeMemberHistory, writeMemberHistoryBatch } from '../members/index.ts';
 import { applyRun, runApplyJob } from './eligibility-imports.apply.ts';
 import { startApplying } from './eligibility-imports.apply.repo.ts';
-import { insertChanges, insertRun, setRunStatus, stageRows } from './eligibility-imports.repo.ts';
+import { dependentFamilies, laneOfFamily } from './eligibility-imports.lanes.ts';
+import { listChanges } from './eligibility-imports.preview.repo.ts';
+import {
+  insertChanges,
+  insertRun,
+  saveSelection,
+  setRunStatus,
+  stageRows,
+} from './eligibility-imports.repo.ts';
 
 let t: TestApp;
 // Jobs started: Apply queues its job (the worker is not started; the tests run the job's work).
@@ -59,19 +67,24 @@ const change = (
   ...values,
 });
 
-/** A previewed run of the organization holding these staged rows and changes, now applying. */
+/**
+ * A previewed run of the organization holding these staged rows and changes, now applying; its
+ * changes in their families' lanes as the preview stores them, or all in lane 0 (`oneLane`, as a
+ * run stored before decision 0149).
+ */
 async function previewedRun(
   organizationNo: number,
   rows: StandardEligibilityRow[],
   changes: ChangeRow[],
-  options: { start?: boolean; userNo?: number } = {},
+  options: { start?: boolean; userNo?: number; oneLane?: boolean } = {},
 ) {
   const db = t.ctx.db;
   const userNo = options.userNo ?? (await t.userNo('accountManager'));
   const eicNo = await configurationOf(organizationNo);
   const runId = (await insertRun(db, newRun({ eicNo, organizationNo }, { createdBy: userNo })))!;
   await stageRows(db, runId, rows, ssnOf());
-  await insertChanges(db, runId, changes, ssnOf());
+  const families = options.oneLane ? undefined : dependentFamilies(rows);
+  await insertChanges(db, runId, changes, ssnOf(), families);
   await setRunStatus(db, runId, 'previewed');
   if (options.start !== false) expect(await startApplying(db, runId, userNo)).toBe('started');
   return { runId, organizationNo, userNo };
@@ -113,6 +126,34 @@ async function runRow(runId: number) {
     t.ctx.db,
   );
   return rows[0]!;
+}
+
+/** How many lanes a run's changes fill (each lane's last batch finds it has nothing left). */
+async function lanesUsed(runId: number) {
+  const { rows } = await sql<{ n: number }>`
+    select count(distinct lane)::int as n from ei_change where run_id = ${runId}`.execute(t.ctx.db);
+  return rows[0]!.n;
+}
+
+/** The lane of a family, by its SSN (the employee's). */
+const laneOf = (ssn: string) => laneOfFamily(ssnOf().searchHash(ssn));
+
+/** `n` SSNs from `from` on whose own family would be in `lane`. */
+function ssnsInLane(lane: number, n: number, from: number): string[] {
+  const out: string[] = [];
+  for (let x = from; out.length < n; x++) if (laneOf(String(x)) === lane) out.push(String(x));
+  return out;
+}
+
+/** A run's changes as the run page lists them: id, selected, applied. */
+async function changeMarks(runId: number) {
+  const { rows } = await listChanges(t.ctx.db, runId, {
+    limit: null,
+    offset: 0,
+    sort: 'rowNumber',
+    desc: false,
+  });
+  return rows.map((r) => ({ changeId: r.changeId, selected: r.selected, applied: r.applied }));
 }
 
 /** The history rows a hand edit made, without the first ('create') row of the member. */
@@ -216,7 +257,8 @@ describe('eligibility import apply', () => {
     );
 
     const outcome = await applyRun(deps(), run);
-    expect(outcome).toEqual({ batches: 1, applied: 6, refused: 0 });
+    // One batch a lane (a new member and its dependent share one).
+    expect(outcome).toEqual({ batches: await lanesUsed(run.runId), applied: 6, refused: 0 });
     expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 6 });
 
     // A changed field and a termination: the rows the member page wrote for the same edits.
@@ -293,10 +335,13 @@ describe('eligibility import apply', () => {
     ]);
   });
 
-  it('a killed apply resumes where it stopped and applies each change once', async () => {
+  it('applies two lanes at once; a killed apply resumes each lane after its mark and applies each change once', async () => {
     const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
     const org = s.organization.organizationNo;
-    const ssns = Array.from({ length: 12 }, (_, i) => String(223450000 + i));
+    // Seven new members in lane 0 and five in lane 1, in the file one of each after the other.
+    const zero = ssnsInLane(0, 7, 223450000);
+    const one = ssnsInLane(1, 5, 223460000);
+    const ssns = zero.flatMap((x, i) => (one[i] ? [x, one[i]] : [x]));
     const run = await previewedRun(
       org,
       ssns.map((x, i) => row(i + 1, x, { lastName: `Lee${i}` })),
@@ -309,27 +354,128 @@ describe('eligibility import apply', () => {
         where e.organization_no = ${org} and h.event = 'create'`.execute(t.ctx.db);
       return rows[0]!.n;
     };
+    const changeOf = new Map(ssns.map((x, i) => [x, i + 1]));
 
-    // The process dies after its first batch of five.
-    expect(await applyRun(deps(), run, { batchSize: 5, stopAfter: 1 })).toMatchObject({
-      batches: 1,
-      applied: 5,
-    });
-    expect(await creates()).toBe(5);
-    expect(await runRow(run.runId)).toMatchObject({ status: 'applying', rows_applied: 5 });
-
-    // Restarted: the rest, once.
-    expect(await applyRun(deps(), run, { batchSize: 5 })).toMatchObject({
+    // The process dies after each lane's first batch of three.
+    expect(await applyRun(deps(), run, { batchSize: 3, stopAfter: 1 })).toMatchObject({
       batches: 2,
-      applied: 7,
+      applied: 6,
+    });
+    expect(await creates()).toBe(6);
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applying', rows_applied: 6 });
+    // The run page's Applied column: each lane's first three changes, from the lanes' marks.
+    const first = new Set([...zero.slice(0, 3), ...one.slice(0, 3)].map((x) => changeOf.get(x)));
+    expect(await changeMarks(run.runId)).toEqual(
+      ssns.map((_, i) => ({ changeId: i + 1, selected: true, applied: first.has(i + 1) })),
+    );
+
+    // Restarted: the rest, once (lane 0 in two batches, lane 1 in one).
+    expect(await applyRun(deps(), run, { batchSize: 3 })).toMatchObject({
+      batches: 3,
+      applied: 6,
     });
     expect(await creates()).toBe(12);
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from employee where organization_no = ${org}`.execute(t.ctx.db);
-    expect(rows[0]!.n).toBe(12);
+    const { rows } = await sql<{ n: number; hashes: number }>`
+      select count(*)::int as n, count(distinct ssn_hash)::int as hashes from employee
+      where organization_no = ${org}`.execute(t.ctx.db);
+    expect(rows[0]).toEqual({ n: 12, hashes: 12 });
     expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 12 });
+    expect((await changeMarks(run.runId)).every((c) => c.applied)).toBe(true);
     expect(await applyRun(deps(), run)).toEqual({ batches: 0, applied: 0, refused: 0 });
     expect(await creates()).toBe(12);
+  });
+
+  it("keeps a family in its employee's lane: new dependents of a new employee, split across batches, or following their employee's row", async () => {
+    const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
+    const org = s.organization.organizationNo;
+    // A family in each lane; each dependent's own SSN would be in the other lane.
+    const [mom] = ssnsInLane(0, 1, 323450000);
+    const [dad] = ssnsInLane(1, 1, 323460000);
+    const momKids = ssnsInLane(1, 3, 323470000);
+    const dadKids = ssnsInLane(0, 3, 323480000);
+    const kid = (n: number, x: string, employeeSsn: string | null) =>
+      row(n, x, { recordType: 'D', employeeSsn, firstName: `Kid${n}`, relationship: '19' });
+    // Dad's children follow his row and name no one (the employee row before them counts);
+    // Mom's name her. Batches of two: Mom's first child comes with her, the others after.
+    const rows = [
+      row(1, mom!, { lastName: 'Mom' }),
+      row(2, dad!, { lastName: 'Dad' }),
+      ...dadKids.map((x, i) => kid(3 + i, x, null)),
+      ...momKids.map((x, i) => kid(6 + i, x, mom!)),
+    ];
+    const run = await previewedRun(
+      org,
+      rows,
+      rows.map((r) =>
+        change(r.rowNumber, r.ssn, r.recordType === 'E' ? 'newMember' : 'newDependent'),
+      ),
+    );
+    const { rows: lanes } = await sql<{ row_number: number; lane: number }>`
+      select row_number, lane from ei_change where run_id = ${run.runId}
+      order by row_number`.execute(t.ctx.db);
+    expect(lanes.map((l) => l.lane)).toEqual([0, 1, 1, 1, 1, 0, 0, 0]);
+
+    // Batches of two: each family's dependents come in its lane's later batches.
+    expect(await applyRun(deps(), run, { batchSize: 2 })).toEqual({
+      batches: 4,
+      applied: 8,
+      refused: 0,
+    });
+    const ssn = ssnOf();
+    const childrenOf = async (employeeSsn: string) => {
+      const { rows: found } = await sql<{ h: Buffer }>`
+        select d.ssn_hash as h from dependent d join employee e on e.employee_no = d.employee_no
+        where e.organization_no = ${org} and e.ssn_hash = ${ssn.searchHash(employeeSsn)}
+        order by d.dependent_no`.execute(t.ctx.db);
+      return found.map((f) => Buffer.from(f.h).toString('hex'));
+    };
+    const hexOf = (x: string) => ssn.searchHash(x).toString('hex');
+    expect(await childrenOf(mom!)).toEqual(momKids.map(hexOf));
+    expect(await childrenOf(dad!)).toEqual(dadKids.map(hexOf));
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 8 });
+  });
+
+  it('a change Apply has passed keeps its selection: a deselected one stays unapplied and a later Apply leaves it', async () => {
+    const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
+    const org = s.organization.organizationNo;
+    const ssns = ssnsInLane(0, 4, 423450000);
+    const run = await previewedRun(
+      org,
+      ssns.map((x, i) => row(i + 1, x)),
+      ssns.map((x, i) => change(i + 1, x, 'newMember')),
+      { start: false },
+    );
+    await saveSelection(t.ctx.db, run.runId, [2]);
+    expect(await startApplying(t.ctx.db, run.runId, run.userNo)).toBe('started');
+    // The first batch reaches change 3 (1 and 3: change 2 is not selected).
+    expect(await applyRun(deps(), run, { batchSize: 2, stopAfter: 1 })).toMatchObject({
+      batches: 1,
+      applied: 2,
+    });
+    expect(await changeMarks(run.runId)).toEqual([
+      { changeId: 1, selected: true, applied: true },
+      { changeId: 2, selected: false, applied: false },
+      { changeId: 3, selected: true, applied: true },
+      { changeId: 4, selected: true, applied: false },
+    ]);
+    // The apply failed here; every change is accepted again before Apply resumes: change 2,
+    // behind the lane's mark, keeps its selection; change 4 is deselected.
+    await saveSelection(t.ctx.db, run.runId, [4]);
+    expect(await applyRun(deps(), run, { batchSize: 2 })).toEqual({
+      batches: 0,
+      applied: 0,
+      refused: 0,
+    });
+    expect(await changeMarks(run.runId)).toEqual([
+      { changeId: 1, selected: true, applied: true },
+      { changeId: 2, selected: false, applied: false },
+      { changeId: 3, selected: true, applied: true },
+      { changeId: 4, selected: false, applied: false },
+    ]);
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from employee where organization_no = ${org}`.execute(t.ctx.db);
+    expect(rows[0]!.n).toBe(2);
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 2 });
   });
 
   it("a batch cut inside a row's changes takes the rest of that row", async () => {
@@ -356,6 +502,7 @@ describe('eligibility import apply', () => {
         { ...names(two, 'lastName', 'Two', 'Deux'), rowNumber: 2 },
         { ...names(three, 'lastName', 'Three', 'Tres'), rowNumber: 3 },
       ],
+      { oneLane: true },
     );
     // A batch of two ends at row 2's first change: its second comes along, row 3 waits.
     expect(await applyRun(deps(), run, { batchSize: 2, stopAfter: 1 })).toMatchObject({
@@ -434,7 +581,11 @@ describe('eligibility import apply', () => {
         }),
       ],
     );
-    expect(await applyRun(deps(), run)).toEqual({ batches: 1, applied: 1, refused: 2 });
+    expect(await applyRun(deps(), run)).toEqual({
+      batches: await lanesUsed(run.runId),
+      applied: 1,
+      refused: 2,
+    });
     expect((await employeeRow(outsider.employeeNo)).last_name).toBe('Outside');
     expect(await edits(outsider)).toEqual([]);
     expect(await employeeRow(inside.employeeNo)).toMatchObject({
@@ -518,7 +669,11 @@ describe('eligibility import apply', () => {
       where user_no = ${s.user.userNo} and benefit_group_no = ${g2!.benefitGroupNo}`.execute(
       t.ctx.db,
     );
-    expect(await applyRun(deps(), run)).toEqual({ batches: 1, applied: 2, refused: 4 });
+    expect(await applyRun(deps(), run)).toEqual({
+      batches: await lanesUsed(run.runId),
+      applied: 2,
+      refused: 4,
+    });
     const { rows: rejected } = await sql<{ row_number: number; field: string; message: string }>`
       select row_number, field, message from ei_rejected where run_id = ${run.runId}
       order by row_number`.execute(t.ctx.db);
@@ -559,7 +714,11 @@ describe('eligibility import apply', () => {
     await sql`update app_user set active = false where user_no = ${s.user.userNo}`.execute(
       t.ctx.db,
     );
-    expect(await applyRun(deps(), next)).toEqual({ batches: 1, applied: 0, refused: 1 });
+    expect(await applyRun(deps(), next)).toEqual({
+      batches: await lanesUsed(next.runId),
+      applied: 0,
+      refused: 1,
+    });
     expect((await employeeRow(mine.employeeNo)).last_name).toBe('Mended');
   });
 

@@ -54,12 +54,15 @@ import {
   failApplying,
   finishApplying,
   insertApplyFailures,
+  laneMark,
   loadApplyBatch,
   markBatchDone,
+  openLanes,
   startApplying,
   type ApplyChange,
 } from './eligibility-imports.apply.repo.ts';
 import { requireRun } from './eligibility-imports.access.ts';
+import { APPLY_LANES } from './eligibility-imports.lanes.ts';
 import type { RunRow } from './eligibility-imports.preview.repo.ts';
 import { saveSelection, STAGING_BATCH } from './eligibility-imports.repo.ts';
 import { runAnswer } from './eligibility-imports.service.ts';
@@ -71,9 +74,10 @@ import { runAnswer } from './eligibility-imports.service.ts';
  * change with the domain's rules against the members as they are now, and writes what passed
  * with a fixed number of set-based statements (members module, member-batch.ts): the same
  * columns and history rows as the member page. A row with one refused change is refused whole
- * (reported as a rejected row, nothing of it written). The batch's changes are marked done in
- * the same transaction, so a killed apply resumes at the first change not marked, each applied
- * once.
+ * (reported as a rejected row, nothing of it written). The run's changes are in APPLY_LANES
+ * lanes by family (decision 0149), applied at once, each lane on its own connection, batch after
+ * batch; a batch moves its lane's mark in the same transaction, so a killed apply resumes each
+ * lane after its mark, each change applied once.
  */
 
 export const APPLY_QUEUE = 'eligibility-imports.apply';
@@ -206,8 +210,9 @@ const selectable = (group: Catalog['groups'][number], today: string) =>
 const madeOn = <T>(entries: T[], today: string) => entries.map((e) => ({ ...e, today }));
 
 /**
- * Applies the next batch of a run's selected changes in one transaction; null when none is left.
- * `permitted`: the groups the applying user may change (applyingUserGroups), undefined for all.
+ * Applies the next batch of a lane of a run's selected changes in one transaction; null when
+ * none is left. `permitted`: the groups the applying user may change (applyingUserGroups),
+ * undefined for all.
  */
 export async function applyNextBatch(
   trx: Tx,
@@ -216,8 +221,10 @@ export async function applyNextBatch(
   limit = STAGING_BATCH,
   catalog?: Catalog,
   permitted?: ReadonlySet<number>,
+  lane = 0,
 ): Promise<BatchOutcome | null> {
-  const changes = await loadApplyBatch(trx, run.runId, limit);
+  const after = await laneMark(trx, run.runId, lane);
+  const changes = await loadApplyBatch(trx, run.runId, lane, after, limit);
   if (changes.length === 0) return null;
   const cat = catalog ?? (await organizationCatalog(trx, run.organizationNo));
   // A member held in a group the user may not change, or a group named outside theirs: refused.
@@ -465,12 +472,10 @@ export async function applyNextBatch(
 
   const failures = dedupe(refused);
   await insertApplyFailures(trx, run.runId, failures);
-  await markBatchDone(
-    trx,
-    run.runId,
-    changes.map((c) => c.changeId),
-    done.size,
-  );
+  await markBatchDone(trx, run.runId, lane, changes.at(-1)!.changeId, {
+    applied: done.size,
+    refused: failures.length,
+  });
   return { changes: changes.length, applied: done.size, refused: failures };
 }
 
@@ -845,10 +850,19 @@ function applyDependentChange(
   }
 }
 
+/** PostgreSQL's deadlock_detected: a batch chosen as the victim is run again. */
+const DEADLOCK = '40P01';
+const BATCH_ATTEMPTS = 3;
+
 /**
- * Applies every selected change of a run, batch after batch, each in its own transaction;
- * `stopAfter` ends early after that many batches (a test's stand-in for a killed process).
- * Answers the changes applied by this call.
+ * Applies every selected change of a run: its lanes at once (decision 0149), each batch after
+ * batch in its own transactions (on PGlite, one connection, the transactions take turns). Two
+ * lanes lock different families, but a dependent row naming another employee than its own can
+ * make them wait on each other; a batch PostgreSQL ends as a deadlock's victim is run again. A
+ * lane that fails stops the others after their batch, and the error is thrown (the run fails;
+ * Apply again resumes each lane after its mark). The run is applied when every lane is done.
+ * `stopAfter` ends each lane early after that many batches (a test's stand-in for a killed
+ * process). Answers the changes applied by this call.
  */
 export async function applyRun(
   deps: ApplyDeps,
@@ -856,35 +870,57 @@ export async function applyRun(
   options: { batchSize?: number; stopAfter?: number } = {},
 ): Promise<{ batches: number; applied: number; refused: number }> {
   const today = deps.today ? deps.today() : todayIso();
-  let batches = 0;
-  let applied = 0;
-  let refused = 0;
   const catalog = await deps.db
     .transaction()
     .execute((trx) => organizationCatalog(trx, run.organizationNo));
-  for (;;) {
-    if (options.stopAfter !== undefined && batches >= options.stopAfter) break;
-    const outcome = await deps.db
-      .transaction()
-      .execute(async (trx) =>
-        applyNextBatch(
-          trx,
-          run,
-          today,
-          options.batchSize ?? STAGING_BATCH,
-          catalog,
-          await applyingUserGroups(trx, run),
-        ),
-      );
-    if (outcome === null) {
-      await finishApplying(deps.db, run.runId);
-      break;
+  await openLanes(deps.db, run.runId, APPLY_LANES);
+  const total = { batches: 0, applied: 0, refused: 0 };
+  let failed = false;
+  const batch = async (lane: number) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await deps.db
+          .transaction()
+          .execute(async (trx) =>
+            applyNextBatch(
+              trx,
+              run,
+              today,
+              options.batchSize ?? STAGING_BATCH,
+              catalog,
+              await applyingUserGroups(trx, run),
+              lane,
+            ),
+          );
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || attempt >= BATCH_ATTEMPTS)
+          throw error;
+      }
     }
-    batches += 1;
-    applied += outcome.applied;
-    refused += outcome.refused.length;
-  }
-  return { batches, applied, refused };
+  };
+  const applyLane = async (lane: number): Promise<boolean> => {
+    try {
+      for (let batches = 0; ; batches++) {
+        if (failed || (options.stopAfter !== undefined && batches >= options.stopAfter))
+          return false;
+        const outcome = await batch(lane);
+        if (outcome === null) return true;
+        total.batches += 1;
+        total.applied += outcome.applied;
+        total.refused += outcome.refused.length;
+      }
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
+  };
+  const lanes = await Promise.allSettled(
+    Array.from({ length: APPLY_LANES }, (_, lane) => applyLane(lane)),
+  );
+  for (const l of lanes) if (l.status === 'rejected') throw l.reason;
+  if (lanes.every((l) => l.status === 'fulfilled' && l.value))
+    await finishApplying(deps.db, run.runId);
+  return total;
 }
 
 /**

@@ -347,9 +347,12 @@ export async function listChanges(
       coalesce(s.last_name || ', ' || s.first_name, e.last_name || ', ' || e.first_name,
         d.last_name || ', ' || d.first_name) as name,
       c.field, c.old_value as "oldValue", c.new_value as "newValue",
-      c.change_date::text as "changeDate", c.selected, c.applied_at is not null as applied
+      c.change_date::text as "changeDate", c.selected,
+      c.applied_at is not null or (c.selected and c.kind <> 'absent'
+        and c.change_id <= coalesce(l.applied_through, 0)) as applied
     from ei_change c
     join ei_run r on r.run_id = c.run_id
+    left join ei_apply_lane l on l.run_id = c.run_id and l.lane = c.lane
     left join ei_staging_row s on s.run_id = c.run_id and s.row_number = c.row_number
     left join employee e on c.row_number is null and e.employee_no = c.member_id
       and e.organization_no = r.organization_no and e.ssn_hash = c.ssn_hash

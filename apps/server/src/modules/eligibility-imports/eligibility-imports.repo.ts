@@ -3,6 +3,7 @@ import type { ChangeRow, RejectedRow, StandardEligibilityRow } from '@pillar/dom
 import type { DB } from '../../database.ts';
 import type { SsnProtector } from '../../platform/crypto/ssn.ts';
 import { canCopy, copyIn, CopyData, copyRow } from '../../platform/db/copy-in.ts';
+import { laneOfFamily } from './eligibility-imports.lanes.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -176,18 +177,25 @@ export async function stageRows(
 /**
  * Stores the preview's change rows (numbered from 1 in file order): by COPY as staging is
  * (copyBatches: each batch's SSNs encrypted while the batch before is copied), else in batches.
+ * `families` (dependentFamilies: a dependent row's employee SSN by row number) puts each change
+ * in its family's Apply lane (decision 0149); without it every change is in lane 0.
  */
 export async function insertChanges(
   db: Db,
   runId: number,
   changes: readonly ChangeRow[],
   ssn: SsnProtector,
+  families?: ReadonlyMap<number, string>,
 ): Promise<void> {
+  const lane = (c: ChangeRow) =>
+    families === undefined || c.rowNumber === null
+      ? 0
+      : laneOfFamily(ssn.searchHash(families.get(c.rowNumber) ?? c.ssn));
   if (canCopy(db)) {
     await copyBatches(
       db,
       `copy ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted, member_id,
-        field, old_value, new_value, change_date) from stdin`,
+        field, old_value, new_value, change_date, lane) from stdin`,
       changes,
       (c, i) =>
         copyRow([
@@ -202,6 +210,7 @@ export async function insertChanges(
           c.oldValue,
           c.newValue,
           c.changeDate,
+          lane(c),
         ]),
     );
     return;
@@ -211,14 +220,15 @@ export async function insertChanges(
     const col = <T>(f: (c: ChangeRow) => T) => b.map(f);
     await sql`
       insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,
-        member_id, field, old_value, new_value, change_date)
-      select ${runId}, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d from unnest(
+        member_id, field, old_value, new_value, change_date, lane)
+      select ${runId}, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d, l from unnest(
         ${b.map((_, j) => i + j + 1)}::int[], ${col((c) => c.rowNumber)}::int[],
         ${col((c) => c.kind)}::text[], ${col((c) => hex(ssn.searchHash(c.ssn)))}::text[],
         ${col((c) => hex(ssn.encrypt(c.ssn)))}::text[],
         ${col((c) => c.memberId)}::int[], ${col((c) => c.field)}::text[],
         ${col((c) => c.oldValue)}::text[], ${col((c) => c.newValue)}::text[],
-        ${col((c) => c.changeDate)}::date[]) as u(id, rn, k, h, e, m, f, o, nv, d)`.execute(db);
+        ${col((c) => c.changeDate)}::date[], ${col(lane)}::int[])
+        as u(id, rn, k, h, e, m, f, o, nv, d, l)`.execute(db);
   }
 }
 
@@ -237,15 +247,20 @@ export async function insertRejected(
   }
 }
 
-/** Accept every change, or every change but the deselected ones. Nothing touches members. */
+/**
+ * Accept every change, or every change but the deselected ones. Nothing touches members. A
+ * change Apply has reached (its lane's mark, decision 0149, or its own mark) keeps its selection.
+ */
 export async function saveSelection(
   db: Db,
   runId: number,
   deselected: readonly number[],
 ): Promise<void> {
   await sql`
-    update ei_change set selected = not (change_id = any(${[...deselected]}::int[]))
-    where run_id = ${runId} and applied_at is null`.execute(db);
+    update ei_change c set selected = not (c.change_id = any(${[...deselected]}::int[]))
+    where c.run_id = ${runId} and c.applied_at is null
+      and c.change_id > coalesce((select l.applied_through from ei_apply_lane l
+        where l.run_id = c.run_id and l.lane = c.lane), 0)`.execute(db);
 }
 
 /**

@@ -36,6 +36,7 @@ import {
 } from '../../platform/storage/streamed-upload.ts';
 import { listConfigurations } from '../import-schemas/index.ts';
 import { requireConfiguration, requireRun, seesOwnRunsOnly } from './eligibility-imports.access.ts';
+import { dependentFamilies } from './eligibility-imports.lanes.ts';
 import * as preview from './eligibility-imports.preview.repo.ts';
 import { readRunFile } from './eligibility-imports.read.ts';
 import {
@@ -407,7 +408,7 @@ export async function previewRows(
   rejected.push(...diff.rejected);
   await step('storeChanges', () =>
     db.transaction().execute(async (trx) => {
-      await insertChanges(trx, runId, diff.changes, ssn);
+      await insertChanges(trx, runId, diff.changes, ssn, dependentFamilies(read.rows));
       await insertRejected(trx, runId, rejected);
       await setRunStatus(trx, runId, 'previewed', {
         rowsValidated: read.rows.length,

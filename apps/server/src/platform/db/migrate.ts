@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035-eligibility-staging-set-based-checks.t
 import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 import * as m0037 from './migrations/0037-claims-shares.ts';
 import * as m0038 from './migrations/0038-price-files.ts';
+import * as m0041 from './migrations/0041-eligibility-apply-lanes.ts';
 
 /**
  * Migrations are imported, not read from disk, so the list is checked by the type checker and
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-rate-card-formularies': m0036,
   '0037-claims-shares': m0037,
   '0038-price-files': m0038,
+  '0041-eligibility-apply-lanes': m0041,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -2,14 +2,15 @@
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
 insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,
-        member_id, field, old_value, new_value, change_date)
-      select $1, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d from unnest(
+        member_id, field, old_value, new_value, change_date, lane)
+      select $1, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d, l from unnest(
         $2::int[], $3::int[],
         $4::text[], $5::text[],
         $6::text[],
         $7::int[], $8::text[],
         $9::text[], $10::text[],
-        $11::date[]) as u(id, rn, k, h, e, m, f, o, nv, d);
+        $11::date[], $12::int[])
+        as u(id, rn, k, h, e, m, f, o, nv, d, l);
 
 insert into ei_rejected (run_id, row_number, field, message)
       select $1, * from unnest($2::int[],
@@ -54,11 +55,13 @@ select count(*)::int as n from ei_staging_row where run_id = $1;
 select run_id from ei_run
     where eic_no = $1 and status in ('queued', 'reading', 'applying');
 
+update ei_change c set selected = not (c.change_id = any($1::int[]))
+    where c.run_id = $2 and c.applied_at is null
+      and c.change_id > coalesce((select l.applied_through from ei_apply_lane l
+        where l.run_id = c.run_id and l.lane = c.lane), 0);
+
 update ei_change set applied_at = now()
     where run_id = $1 and change_id = any($2::int[]);
-
-update ei_change set selected = not (change_id = any($1::int[]))
-    where run_id = $2 and applied_at is null;
 
 update ei_run set rows_applied = rows_applied + $1
     where run_id = $2;
