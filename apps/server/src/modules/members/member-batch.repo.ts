@@ -256,7 +256,8 @@ export async function updateEmployeesBatch(
       ${col((r) => r.benefit_package_effective_date)}::date[],
       ${col((r) => r.benefit_package_assignment_date)}::date[])
     as u(no, fn, ln, bd, gen, cobra, retiree, ps, xd, ed, rd, g, ged, gad, dn, ded, bpn, bped, bpad)
-    where e.employee_no = u.no and e.organization_no = ${organizationNo}`.execute(trx);
+    where e.employee_no = u.no and e.organization_no = ${organizationNo}
+      and e.employee_no = any(${col((r) => r.employee_no)}::int[])`.execute(trx);
 }
 
 export interface NewDependentValues extends Omit<DependentState, 'dependent_no' | 'group_id'> {
@@ -264,7 +265,12 @@ export interface NewDependentValues extends Omit<DependentState, 'dependent_no' 
   ssn_encrypted: Uint8Array;
 }
 
-/** Inserts new dependents in one statement; answers their numbers in the order given. */
+/**
+ * Inserts new dependents in one statement; answers their numbers in the order given. The numbers
+ * are taken from the sequence with the rows (one pass, no join back to find them), and the key
+ * `dependent (employee_no, organization_no) -> employee` refuses a row whose employee is not the
+ * organization's: the statement fails whole rather than skipping it.
+ */
 export async function insertDependentsBatch(
   trx: Tx,
   organizationNo: number,
@@ -273,9 +279,10 @@ export async function insertDependentsBatch(
 ): Promise<number[]> {
   if (rows.length === 0) return [];
   const col = <T>(f: (r: NewDependentValues) => T) => rows.map(f);
-  const { rows: out } = await sql<{ dependent_no: number; i: number }>`
-    with u as (
-      select * from unnest(
+  const { rows: out } = await sql<{ no: number }>`
+    with u as materialized (
+      select nextval(pg_get_serial_sequence('dependent', 'dependent_no'))::int as no, u.*
+      from unnest(
         ${col((r) => r.employee_no)}::int[], ${col((r) => r.relationship)}::int[],
         ${col((r) => r.first_name)}::text[], ${col((r) => r.last_name)}::text[],
         ${col((r) => r.birthdate)}::date[], ${col((r) => r.gender)}::text[],
@@ -285,21 +292,16 @@ export async function insertDependentsBatch(
         ${col((r) => r.alternate_group_effective_date)}::date[])
         with ordinality as u(en, rel, fn, ln, bd, gen, se, sh, ed, xd, ps, ag, aged, i)
     ), ins as (
-      insert into dependent (employee_no, organization_no, relationship, first_name, last_name,
-        birthdate, gender, ssn_encrypted, ssn_hash, effective_date, original_effective_date,
-        expiration_date, process_status, alternate_benefit_group_no,
+      insert into dependent (dependent_no, employee_no, organization_no, relationship, first_name,
+        last_name, birthdate, gender, ssn_encrypted, ssn_hash, effective_date,
+        original_effective_date, expiration_date, process_status, alternate_benefit_group_no,
         alternate_group_effective_date, created_by, updated_by)
-      select u.en, ${organizationNo}, u.rel, u.fn, u.ln, u.bd, u.gen, decode(u.se, 'hex'),
+      select u.no, u.en, ${organizationNo}, u.rel, u.fn, u.ln, u.bd, u.gen, decode(u.se, 'hex'),
         decode(u.sh, 'hex'), u.ed, u.ed, u.xd, u.ps, u.ag, u.aged, ${userNo}, ${userNo}
       from u
-      join employee e on e.employee_no = u.en and e.organization_no = ${organizationNo}
-      order by u.i
-      returning dependent_no, ssn_hash, employee_no
     )
-    select ins.dependent_no, u.i::int as i from ins
-    join u on decode(u.sh, 'hex') = ins.ssn_hash and u.en = ins.employee_no
-    order by u.i`.execute(trx);
-  return out.map((r) => r.dependent_no);
+    select no from u order by i`.execute(trx);
+  return out.map((r) => r.no);
 }
 
 /** Rewrites the import's columns of the organization's dependents, one statement for all. */

@@ -38,6 +38,7 @@ import * as m0035 from './migrations/0035-eligibility-staging-set-based-checks.t
 import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 import * as m0037 from './migrations/0037-claims-shares.ts';
 import * as m0038 from './migrations/0038-price-files.ts';
+import * as m0039 from './migrations/0039-member-batch-writes.ts';
 import * as m0041 from './migrations/0041-eligibility-apply-lanes.ts';
 
 /**
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036-rate-card-formularies': m0036,
   '0037-claims-shares': m0037,
   '0038-price-files': m0038,
+  '0039-member-batch-writes': m0039,
   '0041-eligibility-apply-lanes': m0041,
 };
 

@@ -112,7 +112,8 @@ update employee e set
       $19::date[],
       $20::date[])
     as u(no, fn, ln, bd, gen, cobra, retiree, ps, xd, ed, rd, g, ged, gad, dn, ded, bpn, bped, bpad)
-    where e.employee_no = u.no and e.organization_no = $21;
+    where e.employee_no = u.no and e.organization_no = $21
+      and e.employee_no = any($22::int[]);
 
 with v as (
       select * from unnest($1::int[],
