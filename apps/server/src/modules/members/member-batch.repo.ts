@@ -332,7 +332,9 @@ export async function updateDependentsBatch(
 
 /**
  * endDependentsAt for many members at once (decision 0073): each member's dependents that would
- * outlast its end are ended on that date, with the same two history rows per dependent.
+ * outlast its end are ended on that date, with the same two history rows per dependent. The
+ * dependents are reached by their members' numbers (an index probe each), not by a scan of the
+ * organization's dependents.
  */
 export async function endDependentsBatch(
   trx: Tx,
@@ -351,6 +353,7 @@ export async function endDependentsBatch(
         from dependent old, v
        where old.dependent_no = d.dependent_no
          and d.employee_no = v.en and d.organization_no = ${organizationNo}
+         and d.employee_no = any(${ends.map((e) => e.employeeNo)}::int[])
          and (old.process_status <> 9 or old.expiration_date is null
               or old.expiration_date > v.dt)
       returning d.dependent_no, d.employee_no, v.dt, v.ev, old.process_status as old_status,
