@@ -127,7 +127,11 @@ const check = (field: string, message: string | null) => {
   if (message) refuse(field, message);
 };
 
-const hexOf = (b: Uint8Array | null) => (b === null ? '' : Buffer.from(b).toString('hex'));
+/** A hash as a map key; the driver's Buffers are read in place, not copied (decision 0149). */
+const hexOf = (b: Uint8Array | null) =>
+  b === null
+    ? ''
+    : (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString('hex');
 
 /** The order a row's changes are applied in: back to active first, terminated last. */
 const KIND_ORDER: Record<ApplyChange['kind'], number> = {
@@ -399,9 +403,9 @@ export async function applyNextBatch(
     try {
       for (const c of row) {
         if (c.kind === 'newDependent') {
-          newDependent = checkNewDependent(c, byHash, depTaken, pending, today);
-          const found = byHash.get(hexOf(c.employeeSsnHash))!;
-          heldIn((pending.employees.get(found.employee_no) ?? found).benefit_group_no);
+          const checked = checkNewDependent(c, byHash, depTaken, pending);
+          newDependent = checked.values;
+          heldIn(checked.member.benefit_group_no);
           continue;
         }
         if (c.recordType === 'E') {
@@ -515,13 +519,13 @@ function mergeHistory(entries: HistoryEntry[]): HistoryEntry[] {
   return out;
 }
 
+/** A new dependent's values, and its member as the batch holds it. */
 function checkNewDependent(
   c: ApplyChange,
   byHash: Map<string, EmployeeState>,
   depTaken: Set<string>,
   pending: Pending,
-  today: string,
-): NewDependentValues {
+): { values: NewDependentValues; member: EmployeeState } {
   if (depTaken.has(hexOf(c.ssnHash))) refuse('ssn', APPLY.ssnTaken);
   const found = c.employeeSsnHash ? byHash.get(hexOf(c.employeeSsnHash)) : undefined;
   if (!found) return refuse('employeeSsn', IMPORT.employeeNotFound);
@@ -532,8 +536,7 @@ function checkNewDependent(
   const coverage = dependentCoverageFromMember(memberOf(member));
   const ends = [coverage.expirationDate, c.termDate].filter((d): d is string => d !== null);
   const expiration = ends.length > 0 ? ends.sort()[0]! : null;
-  void today;
-  return {
+  const values: NewDependentValues = {
     employee_no: member.employee_no,
     first_name: c.firstName,
     last_name: c.lastName,
@@ -548,6 +551,7 @@ function checkNewDependent(
     ssn_hash: c.ssnHash,
     ssn_encrypted: c.ssnEncrypted,
   };
+  return { values, member };
 }
 
 const EMPLOYEE_FIELDS = {
