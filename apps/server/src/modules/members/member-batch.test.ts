@@ -190,4 +190,27 @@ describe('member batch writes', () => {
     await t.ctx.db.deleteFrom('employee').where('employee_no', '=', employee.employeeNo).execute();
     expect(await count(ofEmployee)).toBe(0);
   });
+
+  it("an employee deleted with its family takes the family's people rows along (migration 0040)", async () => {
+    const { employee, dependents } = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .dependent()
+      .dependent()
+      .build();
+    const people = async () =>
+      (
+        await sql<{ n: number }>`
+          select count(*)::int as n from member_search
+          where (kind = 0 and member_no = ${employee.employeeNo})
+             or (kind = 1 and member_no = any(${dependents.map((d) => d.dependentNo)}::int[]))`.execute(
+          t.ctx.db,
+        )
+      ).rows[0]!.n;
+    expect(await people()).toBe(3);
+    await t.ctx.db.deleteFrom('employee').where('employee_no', '=', employee.employeeNo).execute();
+    expect(await people()).toBe(0);
+    await expectSearchInStep();
+  });
 });

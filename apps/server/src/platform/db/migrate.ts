@@ -39,6 +39,7 @@ import * as m0036 from './migrations/0036-rate-card-formularies.ts';
 import * as m0037 from './migrations/0037-claims-shares.ts';
 import * as m0038 from './migrations/0038-price-files.ts';
 import * as m0039 from './migrations/0039-member-batch-writes.ts';
+import * as m0040 from './migrations/0040-member-search-without-employee-index.ts';
 import * as m0041 from './migrations/0041-eligibility-apply-lanes.ts';
 
 /**
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037-claims-shares': m0037,
   '0038-price-files': m0038,
   '0039-member-batch-writes': m0039,
+  '0040-member-search-without-employee-index': m0040,
   '0041-eligibility-apply-lanes': m0041,
 };
 
