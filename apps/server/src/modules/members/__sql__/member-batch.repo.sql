@@ -124,6 +124,7 @@ with v as (
         from dependent old, v
        where old.dependent_no = d.dependent_no
          and d.employee_no = v.en and d.organization_no = $5
+         and d.employee_no = any($6::int[])
          and (old.process_status <> 9 or old.expiration_date is null
               or old.expiration_date > v.dt)
       returning d.dependent_no, d.employee_no, v.dt, v.ev, old.process_status as old_status,
@@ -131,7 +132,7 @@ with v as (
     ), rows as (
       insert into member_change_history
         (changed_by, employee_no, dependent_no, event, field, old_value, new_value)
-      select $6, e.employee_no, e.dependent_no, e.ev, f.field,
+      select $7, e.employee_no, e.dependent_no, e.ev, f.field,
              case f.field when 'processStatus' then e.old_status::text
                           else to_char(e.old_expiration, 'YYYY-MM-DD') end,
              case f.field when 'processStatus' then '9' else to_char(e.dt, 'YYYY-MM-DD') end
