@@ -385,6 +385,53 @@ describe('eligibility import apply', () => {
     expect(await creates()).toBe(12);
   });
 
+  it('a lane that fails fails the run with its message; Apply again resumes it and applies each change once', async () => {
+    const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
+    const org = s.organization.organizationNo;
+    const zero = ssnsInLane(0, 4, 523450000);
+    const one = ssnsInLane(1, 4, 523460000);
+    const ssns = [...zero, ...one];
+    // Lane 0's third member cannot be written (a stand-in for a database error mid-lane).
+    const run = await previewedRun(
+      org,
+      ssns.map((x, i) => row(i + 1, x, { lastName: i === 2 ? 'Boom' : `Lee${i}` })),
+      ssns.map((x, i) => change(i + 1, x, 'newMember')),
+    );
+    await sql`
+      create function pg_temp_boom() returns trigger language plpgsql as $$
+      begin
+        if new.last_name = 'Boom' then raise exception 'lane test failure'; end if;
+        return new;
+      end $$`.execute(t.ctx.db);
+    await sql`
+      create trigger boom before insert on employee
+      for each row execute function pg_temp_boom()`.execute(t.ctx.db);
+    const count = async () => {
+      const { rows } = await sql<{ n: number; hashes: number }>`
+        select count(*)::int as n, count(distinct ssn_hash)::int as hashes from employee
+        where organization_no = ${org}`.execute(t.ctx.db);
+      return rows[0]!;
+    };
+    try {
+      await runApplyJob(deps(), run);
+      // Lane 1's batch, begun with lane 0's, is written; lane 0's is not.
+      const { rows: failed } = await sql<{ status: string; error: string | null }>`
+        select status, error from ei_run where run_id = ${run.runId}`.execute(t.ctx.db);
+      expect(failed[0]).toEqual({ status: 'failed', error: expect.stringMatching(/./) });
+      expect(await count()).toEqual({ n: 4, hashes: 4 });
+      expect(await runRow(run.runId)).toMatchObject({ rows_applied: 4 });
+    } finally {
+      await sql`drop trigger boom on employee`.execute(t.ctx.db);
+      await sql`drop function pg_temp_boom()`.execute(t.ctx.db);
+    }
+
+    expect(await startApplying(t.ctx.db, run.runId, run.userNo)).toBe('started');
+    expect(await applyRun(deps(), run)).toEqual({ batches: 1, applied: 4, refused: 0 });
+    expect(await count()).toEqual({ n: 8, hashes: 8 });
+    expect(await runRow(run.runId)).toMatchObject({ status: 'applied', rows_applied: 8 });
+    expect((await changeMarks(run.runId)).every((c) => c.applied)).toBe(true);
+  });
+
   it("keeps a family in its employee's lane: new dependents of a new employee, split across batches, or following their employee's row", async () => {
     const s = await given(t).organization().group({ benefitGroupId: 'G1' }).build();
     const org = s.organization.organizationNo;
