@@ -417,7 +417,8 @@ describe('eligibility import apply', () => {
       // Lane 1's batch, begun with lane 0's, is written; lane 0's is not.
       const { rows: failed } = await sql<{ status: string; error: string | null }>`
         select status, error from ei_run where run_id = ${run.runId}`.execute(t.ctx.db);
-      expect(failed[0]).toEqual({ status: 'failed', error: expect.stringMatching(/./) });
+      expect(failed[0]!.status).toBe('failed');
+      expect(failed[0]!.error?.length).toBeGreaterThan(0);
       expect(await count()).toEqual({ n: 4, hashes: 4 });
       expect(await runRow(run.runId)).toMatchObject({ rows_applied: 4 });
     } finally {
