@@ -136,6 +136,95 @@ describe('eligibility import runs: storage', () => {
     expect(counts[0]!.applied).toBe(diff.changes.length - 1);
   });
 
+  it("stages each field as the file gives it, answers the rows' keyed hashes, and leaves the staging analyzed", async () => {
+    const c = await configuration();
+    const runId = (await insertRun(t.ctx.db, run(c)))!;
+    const rows = [
+      importRow(1, '100000001', {
+        maintenanceCode: '021',
+        organizationId: 'ORG\\1',
+        firstName: 'Ann\tMarie',
+        lastName: 'Lee\nO\\Brien\r',
+        groupId: 'G1',
+        alternateGroupId: 'G2',
+        divisionId: 'D1',
+        benefitPackage: 'BP',
+        termDate: '2026-12-31',
+        cobra: 'Y',
+        retiree: 'N',
+      }),
+      importRow(2, '100000002', {
+        recordType: 'D',
+        employeeSsn: '100000001',
+        firstName: 'Kit',
+        relationship: '19',
+        student: 'Y',
+        disabled: 'N',
+      }),
+    ];
+    const hashes = await stageRows(t.ctx.db, runId, rows, ssn);
+    const hex = (s: string) => ssn.searchHash(s).toString('hex');
+    expect(hashes).toEqual({
+      ssn: [hex('100000001'), hex('100000002')],
+      employeeSsn: [null, hex('100000001')],
+    });
+    const { rows: staged } = await sql<Record<string, unknown>>`
+      select row_number, record_type, maintenance_code, organization_id,
+        encode(ssn_hash, 'hex') as ssn_hash, encode(employee_ssn_hash, 'hex') as employee_ssn_hash,
+        first_name, last_name, date_of_birth::text, gender, relationship, group_id,
+        alternate_group_id, division_id, benefit_package, effective_date::text,
+        term_date::text, flags
+      from ei_staging_row where run_id = ${runId} order by row_number`.execute(t.ctx.db);
+    expect(staged).toEqual([
+      {
+        row_number: 1,
+        record_type: 'E',
+        maintenance_code: '021',
+        organization_id: 'ORG\\1',
+        ssn_hash: hex('100000001'),
+        employee_ssn_hash: null,
+        first_name: 'Ann\tMarie',
+        last_name: 'Lee\nO\\Brien\r',
+        date_of_birth: '1980-01-01',
+        gender: 'F',
+        relationship: null,
+        group_id: 'G1',
+        alternate_group_id: 'G2',
+        division_id: 'D1',
+        benefit_package: 'BP',
+        effective_date: '2026-01-01',
+        term_date: '2026-12-31',
+        flags: 'YN---',
+      },
+      {
+        row_number: 2,
+        record_type: 'D',
+        maintenance_code: null,
+        organization_id: null,
+        ssn_hash: hex('100000002'),
+        employee_ssn_hash: hex('100000001'),
+        first_name: 'Kit',
+        last_name: 'Lee',
+        date_of_birth: '1980-01-01',
+        gender: 'F',
+        relationship: '19',
+        group_id: 'G1',
+        alternate_group_id: null,
+        division_id: null,
+        benefit_package: null,
+        effective_date: '2026-01-01',
+        term_date: null,
+        flags: '--YN-',
+      },
+    ]);
+    // The preview's reads are planned on statistics that know the run's rows (decision 0150).
+    const { rows: stats } = await sql<{ tuples: number }>`
+      select reltuples::int as tuples from pg_class where relname = 'ei_staging_row'`.execute(
+      t.ctx.db,
+    );
+    expect(stats[0]!.tuples).toBeGreaterThanOrEqual(rows.length);
+  });
+
   it('refuses staged rows and changes naming no run (one check per statement, decision 0142), and a deleted run takes its rows along', async () => {
     const c = await configuration();
     const missing = 2_000_000_000;

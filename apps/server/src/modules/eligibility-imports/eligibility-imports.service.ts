@@ -46,6 +46,7 @@ import {
   activeRunId,
   setRunStatus,
   stageRows,
+  type StagedHashes,
 } from './eligibility-imports.repo.ts';
 
 /*
@@ -233,26 +234,20 @@ export function onceEach(ssn: SsnProtector): SsnProtector {
   };
 }
 
-/** Rows hashed between two turns of the event loop in fileSsnsByHash. */
-const ROWS_PER_TURN = 2000;
-
 /**
- * The file's SSNs (its rows' and the employees' its dependents name) by their keyed hash. Built
- * a few thousand rows at a time with the event loop let run in between, so the reads the preview
- * has sent meanwhile go on (decision 0142).
+ * The file's SSNs (its rows' and the employees' its dependents name) by their keyed hash as hex,
+ * from the hashes the staging computed (stageRows' answer): nothing hashed twice (decision 0150).
  */
-export async function fileSsnsByHash(
+export function fileSsnsByHash(
   rows: readonly { ssn: string; employeeSsn: string | null }[],
-  ssn: SsnProtector,
-): Promise<Map<string, string>> {
+  hashes: StagedHashes,
+): Map<string, string> {
   const out = new Map<string, string>();
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    out.set(ssn.searchHash(r.ssn).toString('hex'), r.ssn);
-    if (r.employeeSsn !== null)
-      out.set(ssn.searchHash(r.employeeSsn).toString('hex'), r.employeeSsn);
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1)
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    out.set(hashes.ssn[i]!, r.ssn);
+    const eh = hashes.employeeSsn[i];
+    if (eh != null && r.employeeSsn !== null) out.set(eh, r.employeeSsn);
   }
   return out;
 }
@@ -333,7 +328,7 @@ export async function previewRows(
   const { runId, organizationNo } = run;
   // Staged in batches (each batch hashed while the one before is copied); the run's counts move
   // with each for the progress bar.
-  await step('stage', () =>
+  const hashes = await step('stage', () =>
     stageRows(db, runId, read.rows, ssn, (staged) =>
       preview.recordProgress(db, runId, { rowsValidated: staged }),
     ),
@@ -354,8 +349,8 @@ export async function previewRows(
   reads.catch(() => undefined);
   // A member the file names is matched by its SSN's keyed hash, and its SSN is the file's: only
   // the members a full file leaves out are decrypted (decision 0137). The file's SSNs by hash are
-  // gathered while PostgreSQL reads (decision 0142).
-  const fileSsn = await fileSsnsByHash(read.rows, ssn);
+  // gathered while PostgreSQL reads (decision 0142), from the staging's hashes (decision 0150).
+  const fileSsn = fileSsnsByHash(read.rows, hashes);
   const [elsewhereRows, storedEarly] = await reads;
   const elsewhere = new Set(elsewhereRows);
   const rejected: RejectedRow[] = [...read.rejected];
@@ -371,8 +366,12 @@ export async function previewRows(
     storedEarly ??
     (await step('readCurrent', () => preview.currentRecords(db, runId, organizationNo, fullFile)));
   const current = await step('currentSsns', async () => {
-    const plain = (hash: Buffer, encrypted: Buffer) =>
-      fileSsn.get(hash.toString('hex')) ?? ssn.decrypt(encrypted);
+    const plain = (hash: string, encrypted: Buffer | null) => {
+      const fromFile = fileSsn.get(hash);
+      if (fromFile !== undefined) return fromFile;
+      if (encrypted === null) throw new Error('A member read for a staged row has no such row');
+      return ssn.decrypt(encrypted);
+    };
     return stored.map((c): CurrentEligibility => ({
       memberId: c.memberId,
       recordType: c.recordType,

@@ -89,7 +89,12 @@ export function copyText(value: string | number | boolean | null | undefined): s
 
 /** A bytea value in COPY's text format (hex input, its backslash escaped). */
 export function copyBytea(value: Uint8Array | null | undefined): string {
-  return value ? `\\\\x${Buffer.from(value).toString('hex')}` : '\\N';
+  if (!value) return '\\N';
+  // A Buffer as it is; another Uint8Array viewed, not copied.
+  const bytes = Buffer.isBuffer(value)
+    ? value
+    : Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return `\\\\x${bytes.toString('hex')}`;
 }
 
 /** One row in COPY's text format: bytes as bytea, anything else as text; tab-separated, one line. */

@@ -73,8 +73,8 @@ select count(*)::int as n from ei_run where eic_no = $1;
 
 select distinct field from ei_rejected where run_id = $1 order by field;
 
-select e.employee_no as "memberId", 'E' as "recordType", e.ssn_hash as "ssnHash",
-      null::bytea as "employeeSsnHash", e.ssn_encrypted as "ssnEncrypted",
+select e.employee_no as "memberId", 'E' as "recordType", encode(e.ssn_hash, 'hex') as "ssnHash",
+      null::text as "employeeSsnHash", null::bytea as "ssnEncrypted",
       null::bytea as "employeeSsnEncrypted", e.first_name as "firstName", e.last_name as "lastName",
       e.birthdate::text as "dateOfBirth", e.gender, g.benefit_group_id as "groupId",
       dv.division_id as "divisionId", bp.benefit_package_id as "benefitPackage",
@@ -87,7 +87,8 @@ select e.employee_no as "memberId", 'E' as "recordType", e.ssn_hash as "ssnHash"
     where e.organization_no = $1 and e.ssn_hash is not null and exists (select 1 from ei_staging_row s
           where s.run_id = $2 and s.ssn_hash = "e"."ssn_hash")
     union all
-    select d.dependent_no, 'D', d.ssn_hash, e.ssn_hash, d.ssn_encrypted, e.ssn_encrypted,
+    select d.dependent_no, 'D', encode(d.ssn_hash, 'hex'), encode(e.ssn_hash, 'hex'), null::bytea,
+      e.ssn_encrypted,
       d.first_name, d.last_name,
       d.birthdate::text, d.gender, g.benefit_group_id, dv.division_id, bp.benefit_package_id,
       d.effective_date::text, d.expiration_date::text, false, false, d.relationship
@@ -112,10 +113,12 @@ select row_number as "rowNumber", field, message from ei_rejected where run_id =
 
 select s.row_number as n from ei_staging_row s
     where s.run_id = $1
-      and (exists (select 1 from employee e
-             where e.ssn_hash = s.ssn_hash and e.organization_no <> $2)
-        or exists (select 1 from dependent d
-             where d.ssn_hash = s.ssn_hash and d.organization_no <> $3))
+      and s.ssn_hash in (
+        select e.ssn_hash from employee e
+        where e.organization_no <> $2 and e.ssn_hash is not null
+        union all
+        select d.ssn_hash from dependent d
+        where d.organization_no <> $3 and d.ssn_hash is not null)
       and not exists (select 1 from employee e
              where e.ssn_hash = s.ssn_hash and e.organization_no = $4)
       and not exists (select 1 from dependent d

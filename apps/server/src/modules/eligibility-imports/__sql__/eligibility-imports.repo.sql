@@ -1,6 +1,8 @@
 -- SQL that eligibility-imports.repo.ts sent in the scenarios of
 -- apps/server/src/modules/system/repository-sql.test.ts (distinct, sorted).
 
+analyze ei_staging_row (run_id, ssn_hash);
+
 insert into ei_change (run_id, change_id, row_number, kind, ssn_hash, ssn_encrypted,
         member_id, field, old_value, new_value, change_date, lane)
       select $1, id, rn, k, decode(h, 'hex'), decode(e, 'hex'), m, f, o, nv, d, l from unnest(
