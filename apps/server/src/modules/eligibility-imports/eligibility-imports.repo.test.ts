@@ -18,6 +18,7 @@ import {
   stageRows,
   STAGING_BATCH,
 } from './eligibility-imports.repo.ts';
+import * as preview from './eligibility-imports.preview.repo.ts';
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -223,6 +224,48 @@ describe('eligibility import runs: storage', () => {
       t.ctx.db,
     );
     expect(stats[0]!.tuples).toBeGreaterThanOrEqual(rows.length);
+  });
+
+  it("names the rows whose SSN is another organization's member or dependent and none of this one's, and reads this one's members the rows name", async () => {
+    const mine = await given(t).organization().group().employee().build();
+    const theirs = await given(t)
+      .organization()
+      .group()
+      .employee()
+      .dependent({ ssn: '899881234' })
+      .build();
+    // One SSN held in both organizations: a member of this one, so its row is not refused.
+    const both = await given(t).in(theirs.group).employee({ ssn: mine.employee.ssn }).build();
+    expect(both.employee.ssn).toBe(mine.employee.ssn);
+    const c = {
+      eicNo: (await configuration()).eicNo,
+      organizationNo: mine.organization.organizationNo,
+    };
+    const runId = (await insertRun(t.ctx.db, run(c)))!;
+    const key = createSsnProtector(t.ctx.secrets.ssnKey);
+    const rows = [
+      importRow(1, mine.employee.ssn!),
+      importRow(2, theirs.employee.ssn!),
+      importRow(3, '899881234', { recordType: 'D', employeeSsn: theirs.employee.ssn }),
+      importRow(4, '899887777'),
+    ];
+    const hashes = await stageRows(t.ctx.db, runId, rows, key);
+    expect(await preview.rowsNamingOtherOrganizations(t.ctx.db, runId, c.organizationNo)).toEqual([
+      2, 3,
+    ]);
+    const current = await preview.currentRecords(t.ctx.db, runId, c.organizationNo, false);
+    expect(current).toEqual([
+      expect.objectContaining({
+        memberId: mine.employee.employeeNo,
+        recordType: 'E',
+        ssnHash: hashes.ssn[0],
+        // Named by a staged row: its SSN is the file's, its ciphertext not read.
+        ssnEncrypted: null,
+      }),
+    ]);
+    // A full file reads every member with its ciphertext (the members it leaves out).
+    const all = await preview.currentRecords(t.ctx.db, runId, c.organizationNo, true);
+    expect(all.map((r) => key.decrypt(r.ssnEncrypted!))).toEqual([mine.employee.ssn]);
   });
 
   it('refuses staged rows and changes naming no run (one check per statement, decision 0142), and a deleted run takes its rows along', async () => {
