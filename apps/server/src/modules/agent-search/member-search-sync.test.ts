@@ -4,6 +4,7 @@ import type { AgentSearchRow, Page } from '@pillar/domain';
 import type { PersonaKey } from '../../seed/personas.ts';
 import { createRandomFor } from '../../seed/seed-context.ts';
 import { seedMembers } from '../../seed/members.ts';
+import { expectMemberSearchInStep } from '../../test/member-search.ts';
 import { given, type UserHandle } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -43,19 +44,6 @@ async function write(method: 'PUT' | 'PATCH' | 'POST', url: string, payload: obj
 
 const address = { address1: '4 Quay St', city: 'Akron', state: 'OH', zip: '44302' };
 
-/** The people table equals what a rebuild from employee and dependent makes. */
-async function expectInStep() {
-  const rows = async () =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from member_search order by kind, member_no`.execute(t.ctx.db)
-    ).rows;
-  const kept = await rows();
-  await sql`select member_search_rebuild()`.execute(t.ctx.db);
-  expect(kept).toEqual(await rows());
-}
-
 describe('Find Member follows every write to employees and dependents', () => {
   it('an employee renamed, born on another day, moved elsewhere, with a new zip code', async () => {
     const { employee, dependent } = await given(t)
@@ -87,7 +75,7 @@ describe('Find Member follows every write to employees and dependents', () => {
     expect(await keys('agent', 'lastname=vendrick&firstname=pim')).toEqual([child]);
     const page = await found('agent', 'lastname=vendrick&birthdate=2011-05-06');
     expect(page.data).toMatchObject([{ dependentNo: dependent.dependentNo, zipCode: '44302' }]);
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it('a dependent added, edited and deleted, and an employee deleted with its family', async () => {
@@ -126,7 +114,7 @@ describe('Find Member follows every write to employees and dependents', () => {
     });
     expect(await keys('agent', 'lastname=ostrowe&firstname=kit&birthdate=2012-03-04')).toEqual([]);
     expect(await keys('agent', 'lastname=ostrowe-hale&birthdate=2012-04-05')).toEqual([child]);
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
 
     // No API deletes a member; an import or an operator may: the rows go with them.
     await t.ctx.db.deleteFrom('dependent').where('dependent_no', '=', dependentNo).execute();
@@ -135,7 +123,7 @@ describe('Find Member follows every write to employees and dependents', () => {
     ]);
     await t.ctx.db.deleteFrom('employee').where('employee_no', '=', employee.employeeNo).execute();
     expect(await keys('agent', 'lastname=ostrowe&confirmOneField=true')).toEqual([]);
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it("a group move takes the family into and out of a group-restricted agent's scope", async () => {
@@ -165,7 +153,7 @@ describe('Find Member follows every write to employees and dependents', () => {
       changeDate: '2024-06-01',
     });
     expect(await keys(user, query)).toEqual([]);
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it('a termination shows in the status the search answers', async () => {
@@ -185,7 +173,7 @@ describe('Find Member follows every write to employees and dependents', () => {
     const after = await found('agent', 'lastname=marchbank&birthdate=1966-06-06');
     expect(after.data).toMatchObject([{ expirationDate: '2020-06-30' }]);
     expect(after.data[0]!.status).not.toBe('active');
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it("the seed's bulk load (triggers set aside) leaves the table rebuilt and searchable", async () => {
@@ -241,6 +229,6 @@ describe('Find Member follows every write to employees and dependents', () => {
     expect(await keys('agent', `lastname=zyxwvutsr&birthdate=${someone.birthdate}`)).toEqual([
       `${someone.employee_no}/${someone.dependent_no}`,
     ]);
-    await expectInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { expectMemberSearchInStep } from '../../test/member-search.ts';
 import { given } from '../../test/given.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
@@ -44,19 +45,6 @@ function dependent(employeeNo: number, firstName: string): NewDependentValues {
   };
 }
 
-/** The people table equals what a rebuild from employee and dependent makes. */
-async function expectSearchInStep() {
-  const rows = async () =>
-    (
-      await sql<
-        Record<string, unknown>
-      >`select * from member_search order by kind, member_no`.execute(t.ctx.db)
-    ).rows;
-  const kept = await rows();
-  await sql`select member_search_rebuild()`.execute(t.ctx.db);
-  expect(kept).toEqual(await rows());
-}
-
 describe('member batch writes', () => {
   it('new dependents get their numbers in the order given, each with its own row and people row', async () => {
     const { employees, organization } = await given(t)
@@ -87,7 +75,7 @@ describe('member batch writes', () => {
         first_name: values[i]!.first_name,
       });
     });
-    await expectSearchInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it("refuses a new dependent of another organization's employee, writing none of the batch", async () => {
@@ -141,7 +129,7 @@ describe('member batch writes', () => {
         [theirs.employee.employeeNo, 'Theirs'],
       ]),
     );
-    await expectSearchInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 
   it('refuses history rows naming no employee or no dependent (one check per statement), and a deleted member takes its rows along', async () => {
@@ -211,6 +199,6 @@ describe('member batch writes', () => {
     expect(await people()).toBe(3);
     await t.ctx.db.deleteFrom('employee').where('employee_no', '=', employee.employeeNo).execute();
     expect(await people()).toBe(0);
-    await expectSearchInStep();
+    await expectMemberSearchInStep(t.ctx.db);
   });
 });
