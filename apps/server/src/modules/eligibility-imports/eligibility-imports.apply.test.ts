@@ -768,6 +768,10 @@ describe('eligibility import apply', () => {
       refused: 1,
     });
     expect((await employeeRow(mine.employeeNo)).last_name).toBe('Mended');
+    // The run page's Applied column says No for a change its row's refusal left unwritten.
+    expect(await changeMarks(next.runId)).toEqual([
+      { changeId: 1, selected: true, applied: false },
+    ]);
   });
 
   it('the set-based history writer writes the rows writeMemberHistory writes', async () => {

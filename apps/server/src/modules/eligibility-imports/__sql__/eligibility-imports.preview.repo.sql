@@ -47,8 +47,11 @@ select c.change_id as "changeId", c.row_number as "rowNumber", c.kind,
         d.last_name || ', ' || d.first_name) as name,
       c.field, c.old_value as "oldValue", c.new_value as "newValue",
       c.change_date::text as "changeDate", c.selected,
-      c.applied_at is not null or (c.selected and c.kind <> 'absent'
-        and c.change_id <= coalesce(l.applied_through, 0)) as applied
+      (c.applied_at is not null or (c.selected and c.kind <> 'absent'
+        and c.change_id <= coalesce(l.applied_through, 0)))
+        -- A row refused at Apply is in ei_rejected (a previewed row with changes never is).
+        and not exists (select from ei_rejected x
+                         where x.run_id = c.run_id and x.row_number = c.row_number) as applied
     from ei_change c
     join ei_run r on r.run_id = c.run_id
     left join ei_apply_lane l on l.run_id = c.run_id and l.lane = c.lane
