@@ -247,6 +247,11 @@ test('an 834 is previewed, one member deselected, applied, and the run listed', 
     timeout: 60_000,
   });
   await expect(page.getByText('Applied: 2 changes written to members.')).toBeVisible();
+  // The changes on the page follow the run's end without a reload: Applied says Yes for the
+  // new member and its dependent, No for the deselected member.
+  for (const row of await changeRow(page, kept.last).all())
+    await expect(row.locator('td').last()).toHaveText('Yes');
+  await expect(skippedRow.locator('td').last()).toHaveText('No');
   await screenshot(page, 'run-applied');
 
   // The applied member is in Pillar; the deselected one is not.

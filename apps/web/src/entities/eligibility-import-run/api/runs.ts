@@ -113,11 +113,14 @@ export function useImportRun(runId: number | null) {
     queryFn: async ({ signal }) => {
       const before = queryClient.getQueryData<ImportRun>(importRunKeys.run(runId ?? 0));
       const run = await getRun(runId ?? 0, signal);
-      // The job finished since the last answer: its preview and result are new.
+      // The job finished since the last answer: its preview and result are new. The page shows
+      // no changes or rejected rows while the job works, so their queries are inactive now and
+      // are fetched again at once (refetchType 'all'): the client never refetches on mount.
       if (before && before.status !== run.status) {
         void queryClient.invalidateQueries({
           queryKey: importRunKeys.run(run.runId),
           predicate: (q) => q.queryKey.length > importRunKeys.run(run.runId).length,
+          refetchType: 'all',
         });
         void queryClient.invalidateQueries({ queryKey: importRunKeys.ofConfiguration(run.eicNo) });
       }
